@@ -1,0 +1,100 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type Kysely, type Migration, type MigrationProvider, type MigrationResultSet, Migrator, sql } from 'kysely';
+import { log } from '../logger.ts';
+import { baseDb, tenantSchemaName } from './database.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
+
+/** Reads `NNNN_name.ts` files of a folder; works under tsx and vitest alike. */
+class FolderMigrationProvider implements MigrationProvider {
+  constructor(private readonly folder: string) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const files = (await readdir(this.folder)).filter((f) => /^\d{4}_[\w-]+\.ts$/.test(f)).sort();
+    const out: Record<string, Migration> = {};
+    for (const f of files) {
+      out[f.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(this.folder, f)).href)) as Migration;
+    }
+    return out;
+  }
+}
+
+const coreProvider = new FolderMigrationProvider(path.join(root, 'core'));
+const tenantProvider = new FolderMigrationProvider(path.join(root, 'tenant'));
+
+function check(result: MigrationResultSet, where: string): void {
+  for (const r of result.results ?? []) {
+    if (r.status === 'Error') log.error('migration failed', { where, migration: r.migrationName });
+  }
+  if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
+}
+
+export async function migrateCore(db: Kysely<unknown> = baseDb()): Promise<void> {
+  await sql`create schema if not exists core`.execute(db);
+  const migrator = new Migrator({
+    db: db.withSchema('core'),
+    provider: coreProvider,
+    migrationTableSchema: 'core',
+    allowUnorderedMigrations: true,
+  });
+  check(await migrator.migrateToLatest(), 'core');
+}
+
+/** Migrates one tenant schema with Kysely's Migrator (its own transaction and lock). */
+export async function migrateTenant(schemaName: string, db: Kysely<unknown> = baseDb()): Promise<void> {
+  const schema = tenantSchemaName(schemaName);
+  await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  const migrator = new Migrator({
+    db: db.withSchema(schema),
+    provider: tenantProvider,
+    migrationTableSchema: schema,
+    allowUnorderedMigrations: true,
+  });
+  check(await migrator.migrateToLatest(), schema);
+}
+
+/**
+ * Migrates a tenant schema inside a caller's transaction (Kysely's Migrator cannot run inside
+ * one). Writes the same bookkeeping tables as the Migrator, so later `migrateTenant` calls
+ * continue from here.
+ */
+async function migrateTenantInTransaction(schemaName: string, trx: Kysely<unknown>): Promise<void> {
+  const schema = tenantSchemaName(schemaName);
+  await sql`create schema if not exists ${sql.id(schema)}`.execute(trx);
+  await sql`create table if not exists ${sql.table(`${schema}.kysely_migration`)} (name varchar(255) primary key, timestamp varchar(255) not null)`.execute(trx);
+  await sql`create table if not exists ${sql.table(`${schema}.kysely_migration_lock`)} (id varchar(255) primary key, is_locked integer not null default 0)`.execute(trx);
+  await sql`insert into ${sql.table(`${schema}.kysely_migration_lock`)} (id, is_locked) values ('migration_lock', 0) on conflict do nothing`.execute(trx);
+  const done = new Set(
+    (await sql<{ name: string }>`select name from ${sql.table(`${schema}.kysely_migration`)}`.execute(trx)).rows.map((r) => r.name),
+  );
+  const migrations = await tenantProvider.getMigrations();
+  for (const name of Object.keys(migrations).sort()) {
+    if (done.has(name)) continue;
+    await migrations[name]!.up(trx.withSchema(schema));
+    await sql`insert into ${sql.table(`${schema}.kysely_migration`)} (name, timestamp) values (${name}, ${new Date().toISOString()})`.execute(trx);
+  }
+}
+
+/** Creates a company group's schema and migrates it in one transaction. */
+export async function createTenantSchema(schemaName: string, trx?: Kysely<unknown>): Promise<void> {
+  if (trx) return migrateTenantInTransaction(schemaName, trx);
+  await baseDb()
+    .transaction()
+    .execute((t) => migrateTenantInTransaction(schemaName, t));
+}
+
+export async function listTenantSchemas(db: Kysely<unknown> = baseDb()): Promise<string[]> {
+  const r = await sql<{ schema_name: string }>`select schema_name from core.company_groups order by id`.execute(db);
+  return r.rows.map((x) => tenantSchemaName(x.schema_name));
+}
+
+/** `npm run migrate`: core first, then every tenant in parallel batches. */
+export async function migrateAll(db: Kysely<unknown> = baseDb(), batchSize = 8): Promise<{ tenants: number }> {
+  await migrateCore(db);
+  const schemas = await listTenantSchemas(db);
+  for (let i = 0; i < schemas.length; i += batchSize) {
+    await Promise.all(schemas.slice(i, i + batchSize).map((s) => migrateTenant(s, db)));
+  }
+  return { tenants: schemas.length };
+}

@@ -1,0 +1,68 @@
+import type { AuthContext } from '../../context.ts';
+import { coreDb } from '../../db/database.ts';
+import { fileStore } from '../../files/store.ts';
+import { activeTagsCount, monthlyGeneratedCount } from '../qr/counters.ts';
+
+/** The seed's "Logged user" (000 §3), plus a few fields the client needs. */
+export interface LoggedUser {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  occupation: string | null;
+  image: string | null;
+  companyId: number | null;
+  companyName: string | null;
+  companyGroup: string | null;
+  companyGroupId: number | null;
+  companyGroupName: string | null;
+  currentRole: AuthContext['role'];
+  status: string;
+  language: string;
+  paymentStatus: string | null;
+  vindi_id: string | null;
+  subscription_id: number | null;
+  generated_tag_qty: number;
+  active_tags_qty: number;
+}
+
+async function imageDataUrl(key: string | null): Promise<string | null> {
+  if (!key) return null;
+  const stream = await fileStore().get(key);
+  if (!stream) return null;
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  const mime = key.endsWith('.png') ? 'image/png' : key.endsWith('.webp') ? 'image/webp' : 'image/jpeg';
+  return `data:${mime};base64,${Buffer.concat(chunks).toString('base64')}`;
+}
+
+export async function getLoggedUser(auth: AuthContext): Promise<LoggedUser> {
+  const u = auth.user;
+  const company = auth.companyId
+    ? await coreDb().selectFrom('companies').select(['id', 'name']).where('id', '=', auth.companyId).executeTakeFirst()
+    : undefined;
+  const [generated, active] = auth.tenant
+    ? await Promise.all([monthlyGeneratedCount(auth), activeTagsCount(auth)])
+    : [0, 0];
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    phone: u.phone,
+    occupation: u.occupation,
+    image: await imageDataUrl(u.image_key),
+    companyId: company?.id ?? null,
+    companyName: company?.name ?? null,
+    companyGroup: auth.companyGroup?.schema_name ?? null,
+    companyGroupId: auth.companyGroup?.id ?? null,
+    companyGroupName: auth.companyGroup?.name ?? null,
+    currentRole: auth.role,
+    status: u.status,
+    language: u.language,
+    paymentStatus: auth.companyGroup?.payment_status ?? null,
+    vindi_id: u.vindi_id,
+    subscription_id: null,
+    generated_tag_qty: generated,
+    active_tags_qty: active,
+  };
+}

@@ -1,0 +1,151 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Role } from '../../../shared/roles.ts';
+import { config } from '../../config.ts';
+import type { AuthContext } from '../../context.ts';
+import { coreDb, tenantDb } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import { dummyHash, verifyPassword } from './password-hash.ts';
+import { checkLoginRate, clearLoginRate } from './rate-limit.ts';
+
+/** Tokens carry 256 random bits; only their SHA-256 is stored. */
+export function newToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  remember?: boolean;
+  ip: string;
+  userAgent?: string | null;
+}
+
+export async function login(input: LoginInput): Promise<{ token: string; expiresAt: Date }> {
+  const email = input.email.trim().toLowerCase();
+  await checkLoginRate(email, input.ip);
+  const user = await coreDb()
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`lower(email)`, '=', email)
+    .where('status', 'not in', ['MIGRATED', 'DELETED'])
+    .executeTakeFirst();
+  // Verify against a dummy hash when the user is unknown, so timing does not reveal accounts.
+  const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), input.password);
+  if (!user || !ok) throw new AppError('AUTHENTICATION_INVALID_CREDENTIALS');
+  if (user.status === 'PENDING') throw new AppError('AUTHENTICATION_PENDING_USER_STATUS');
+  if (user.status !== 'ACTIVE') throw new AppError('AUTHENTICATION_INACTIVE_USER');
+  await clearLoginRate(email);
+  return createSession(user.id, { remember: !!input.remember, ip: input.ip, userAgent: input.userAgent ?? null });
+}
+
+/** Opens a session for a user (login, activation, password reset). */
+export async function createSession(
+  userId: number,
+  opts: { remember?: boolean; ip?: string | null; userAgent?: string | null } = {},
+): Promise<{ token: string; expiresAt: Date }> {
+  const c = config();
+  const { token, hash } = newToken();
+  const ttlMs = opts.remember ? c.SESSION_REMEMBER_DAYS * 86_400_000 : c.SESSION_TTL_HOURS * 3_600_000;
+  const expiresAt = new Date(Date.now() + ttlMs);
+  await coreDb()
+    .insertInto('sessions')
+    .values({
+      token_hash: hash,
+      user_id: userId,
+      remember: !!opts.remember,
+      ip: opts.ip ?? null,
+      user_agent: opts.userAgent?.slice(0, 300) ?? null,
+      expires_at: expiresAt,
+      company_group_id: null,
+      company_id: null,
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+export async function logout(token: string): Promise<void> {
+  await coreDb()
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('token_hash', '=', hashToken(token))
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Revokes every session of a user (disable, password change), optionally keeping one. */
+export async function revokeUserSessions(userId: number, exceptSessionId?: string): Promise<void> {
+  let q = coreDb().updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
+  await q.execute();
+}
+
+/**
+ * Resolves a bearer token to the caller. Expired, idle, revoked sessions and users that are no
+ * longer ACTIVE give null. The tenant comes from the session's group (provider admin switch) or
+ * the user's own.
+ */
+export async function authenticate(token: string | null | undefined): Promise<AuthContext | null> {
+  if (!token || token.length > 200) return null;
+  const c = config();
+  const row = await coreDb()
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      's.id as session_id',
+      's.company_group_id as s_group',
+      's.company_id as s_company',
+      's.last_seen_at',
+      's.expires_at',
+      's.remember',
+    ])
+    .selectAll('u')
+    .where('s.token_hash', '=', hashToken(token))
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', new Date())
+    .executeTakeFirst();
+  if (!row || row.status !== 'ACTIVE') return null;
+  const idleMs = (row.remember ? c.SESSION_REMEMBER_DAYS * 24 : c.SESSION_IDLE_HOURS) * 3_600_000;
+  const lastSeen = new Date(row.last_seen_at).getTime();
+  if (Date.now() - lastSeen > idleMs) return null;
+  if (Date.now() - lastSeen > 60_000) {
+    // Touch at most once a minute: idle timeout without a write per request.
+    await coreDb().updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', row.session_id).execute();
+  }
+  const { session_id, s_group, s_company, last_seen_at: _l, expires_at: _e, remember: _r, ...user } = row;
+  const groupId = s_group ?? user.company_group_id;
+  const companyId = s_group ? s_company : user.company_id;
+  const group = groupId
+    ? ((await coreDb()
+        .selectFrom('company_groups')
+        .select(['id', 'name', 'schema_name', 'payment_status'])
+        .where('id', '=', groupId)
+        .executeTakeFirst()) ?? null)
+    : null;
+  return {
+    sessionId: session_id,
+    user,
+    role: user.role as Role,
+    companyGroup: group,
+    companyId: companyId ?? null,
+    tenant: group ? tenantDb(group.schema_name) : null,
+  };
+}
+
+/** Points a session at another company group/company (provider admin switch, group admin chips). */
+export async function switchSessionCompany(sessionId: string, companyGroupId: number, companyId: number): Promise<void> {
+  await coreDb()
+    .updateTable('sessions')
+    .set({ company_group_id: companyGroupId, company_id: companyId })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+export async function logoutSession(sessionId: string): Promise<void> {
+  await coreDb().updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).execute();
+}

@@ -1,0 +1,21 @@
+import { accountRouter } from './domains/account/router.ts';
+import { authRouter } from './domains/auth/router.ts';
+import { catalogueRouter } from './domains/catalogue/router.ts';
+import { configRouter } from './domains/config/router.ts';
+import { jobsRouter } from './domains/jobs/router.ts';
+import { organisationsRouter } from './domains/organisations/router.ts';
+import { qrRouter } from './domains/qr/router.ts';
+import { router } from './trpc.ts';
+
+/** The whole tRPC API: one sub-router per domain. */
+export const appRouter = router({
+  auth: authRouter,
+  account: accountRouter,
+  catalogue: catalogueRouter,
+  config: configRouter,
+  jobs: jobsRouter,
+  organisations: organisationsRouter,
+  qr: qrRouter,
+});
+
+export type AppRouter = typeof appRouter;

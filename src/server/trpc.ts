@@ -1,0 +1,103 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { ZodError } from 'zod';
+import { ERROR_CATALOGUE } from '../shared/errors.ts';
+import type { Role } from '../shared/roles.ts';
+import type { RequestContext, TenantContext } from './context.ts';
+import { AppError } from './errors.ts';
+import { log } from './logger.ts';
+
+type TrpcCode = TRPCError['code'];
+function trpcCodeFor(status: number): TrpcCode {
+  switch (status) {
+    case 400:
+      return 'BAD_REQUEST';
+    case 401:
+      return 'UNAUTHORIZED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 429:
+      return 'TOO_MANY_REQUESTS';
+    default:
+      return 'INTERNAL_SERVER_ERROR';
+  }
+}
+
+/** Wraps an AppError so tRPC carries its catalogue code. */
+export function toTrpcError(err: AppError): TRPCError {
+  return new TRPCError({ code: trpcCodeFor(err.status), message: err.message, cause: err });
+}
+
+const t = initTRPC.context<RequestContext>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    let code: string = shape.data.code;
+    let issues: { path: string; message: string }[] | undefined;
+    let message = shape.message;
+    if (cause instanceof AppError) {
+      code = cause.code;
+      issues = cause.issues;
+    } else if (cause instanceof ZodError) {
+      code = 'VALIDATION_FAILED';
+      message = ERROR_CATALOGUE.VALIDATION_FAILED.message;
+      issues = cause.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    } else if (error.code === 'INTERNAL_SERVER_ERROR') {
+      code = 'INTERNAL_ERROR';
+      message = ERROR_CATALOGUE.INTERNAL_ERROR.message;
+    }
+    // `data.code` is the catalogue code, the same as REST's `error.code`.
+    return { ...shape, message, data: { ...shape.data, stack: undefined, code, trpcCode: shape.data.code, issues } };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Turns thrown AppErrors into TRPCErrors (keeping the code) and logs unexpected ones. */
+const errorMapper = t.middleware(async ({ next, path }) => {
+  const res = await next();
+  if (!res.ok) {
+    const cause = res.error.cause;
+    if (cause instanceof AppError) {
+      (res as { error: TRPCError }).error = toTrpcError(cause);
+    } else if (res.error.code === 'INTERNAL_SERVER_ERROR' && !(cause instanceof ZodError)) {
+      log.error('procedure failed', { path, error: String(cause?.stack ?? res.error.message) });
+    }
+  }
+  return res;
+});
+
+export const publicProcedure = t.procedure.use(errorMapper);
+
+/** Any signed-in user. */
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.auth) throw toTrpcError(new AppError('UNAUTHENTICATED'));
+  return next({ ctx: { ...ctx, auth: ctx.auth } });
+});
+
+/**
+ * Signed-in user with one of `roles`, working inside a company group: `ctx.auth.tenant` is the
+ * Kysely of that group's schema. Every tenant procedure is built from this.
+ */
+export function tenantProcedure(roles: readonly Role[]) {
+  return authedProcedure.use(({ ctx, next }) => {
+    if (!roles.includes(ctx.auth.role)) throw toTrpcError(new AppError('FORBIDDEN'));
+    if (!ctx.auth.companyGroup || !ctx.auth.tenant) throw toTrpcError(new AppError('TENANT_FORBIDDEN'));
+    return next({ ctx: ctx as TenantContext });
+  });
+}
+
+/** Signed-in user with one of `roles`, no tenant needed (provider-wide calls). */
+export function roleProcedure(roles: readonly Role[]) {
+  return authedProcedure.use(({ ctx, next }) => {
+    if (!roles.includes(ctx.auth.role)) throw toTrpcError(new AppError('FORBIDDEN'));
+    return next({ ctx });
+  });
+}

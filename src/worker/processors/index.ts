@@ -1,0 +1,7 @@
+import { diagnostic } from './diagnostic.ts';
+import type { Processor } from './types.ts';
+
+/** Job type → processor. Each job type lives in its own file. */
+export const processors: Record<string, Processor> = {
+  diagnostic,
+};

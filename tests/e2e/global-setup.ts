@@ -1,0 +1,41 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { TestProject } from 'vitest/node';
+import { applyEnv, createTestEnvironment } from '../helpers/test-env.ts';
+
+/**
+ * Builds the client, seeds a fresh database, and runs a real server and worker on a free port
+ * for the browser tests. Set E2E_SKIP_BUILD=1 to reuse an existing build while iterating.
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync('/usr/bin/chromium')) throw new Error('Chromium is missing: apt-get install -y chromium (.ci/run does it)');
+  if (!(process.env.E2E_SKIP_BUILD === '1' && existsSync('dist/client/index.html'))) {
+    const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('client build failed');
+  }
+  const t = await createTestEnvironment('e2e');
+  applyEnv(t.env);
+  const { migrateAll } = await import('../../src/server/db/migrate.ts');
+  const { seedDemo } = await import('../../src/server/seed/seed.ts');
+  const { startServer } = await import('../../src/server/main.ts');
+  const { startWorker } = await import('../../src/worker/worker.ts');
+  const { closeDb } = await import('../../src/server/db/database.ts');
+  const { closeRedis } = await import('../../src/server/redis.ts');
+  const { closeQueue } = await import('../../src/server/jobs/queue.ts');
+  await migrateAll();
+  await seedDemo();
+  const server = await startServer({ port: 0, host: '127.0.0.1' });
+  const worker = startWorker({ concurrency: 1 });
+  process.env.PUBLIC_URL = server.url;
+  (await import('../../src/server/config.ts')).resetConfig();
+  project.provide('testEnv', { ...t.env, PUBLIC_URL: server.url });
+  project.provide('baseUrl', server.url);
+  return async () => {
+    await server.close();
+    await worker.close();
+    await closeQueue();
+    await closeDb();
+    await closeRedis();
+    await t.teardown();
+  };
+}

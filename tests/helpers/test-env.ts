@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+
+/**
+ * A throwaway database and Redis key prefix for one test run, created here and dropped by the
+ * returned teardown. Everything real: no mocks.
+ */
+export interface TestEnvironment {
+  databaseUrl: string;
+  redisPrefix: string;
+  dataDir: string;
+  env: Record<string, string>;
+  teardown(): Promise<void>;
+}
+
+const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export async function createTestEnvironment(label: string): Promise<TestEnvironment> {
+  const id = `${label}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const dbName = `eqc_test_${id}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database "${dbName}"`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  const redisPrefix = `eqc_test_${id}`;
+  const dataDir = `/tmp/eqc-test-files/${id}`;
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    DATABASE_URL: url.toString(),
+    DATABASE_POOL_SIZE: '5',
+    REDIS_URL,
+    REDIS_PREFIX: redisPrefix,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+    TRUST_PROXY: 'true',
+    LOGIN_MAX_PER_IP: '100000',
+    APP_SECRET: 'test-secret-0123456789abcdef',
+  };
+  return {
+    databaseUrl: env.DATABASE_URL!,
+    redisPrefix,
+    dataDir,
+    env,
+    async teardown() {
+      const a = new pg.Client({ connectionString: ADMIN_URL });
+      await a.connect();
+      await a.query(`drop database if exists "${dbName}" with (force)`);
+      await a.end();
+      const r = new Redis(REDIS_URL);
+      let cursor = '0';
+      do {
+        const [next, keys] = await r.scan(cursor, 'MATCH', `${redisPrefix}:*`, 'COUNT', 500);
+        cursor = next;
+        if (keys.length) await r.del(...keys);
+      } while (cursor !== '0');
+      await r.quit();
+      const { rm } = await import('node:fs/promises');
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Applies a test environment to this process (before any server module reads its config). */
+export function applyEnv(env: Record<string, string>): void {
+  Object.assign(process.env, env);
+}

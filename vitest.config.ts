@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+
+/** Three projects: unit (pure), integration (real Postgres + Redis), e2e (Chromium). */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/integration/global-setup.ts'],
+          setupFiles: ['tests/helpers/setup-env.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/helpers/setup-env.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          // One browser at a time keeps a 2-core machine responsive.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
