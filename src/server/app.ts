@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
@@ -18,7 +17,6 @@ import { type AppEnv, errorResponse } from './rest.ts';
 import { registerRestRoutes } from './rest-routes.ts';
 import { appRouter } from './router.ts';
 
-const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
 function clientIp(c: Parameters<typeof getConnInfo>[0]): string {
   if (config().TRUST_PROXY) {
@@ -84,6 +82,7 @@ export function createApp(): Hono<AppEnv> {
   registerRestRoutes(app);
   app.all('/web/*', (c) => errorResponse(c, new AppError('NOT_FOUND')));
 
+  const clientDir = path.resolve(config().CLIENT_DIR);
   if (existsSync(clientDir)) {
     const rel = path.relative(process.cwd(), clientDir) || '.';
     app.use('/assets/*', serveStatic({ root: rel, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));

@@ -14,6 +14,8 @@ const envSchema = z.object({
   /** Prefix of every BullMQ and rate-limit key, so several installs (or test runs) share one Redis. */
   REDIS_PREFIX: z.string().default('equipcheck'),
   DATA_DIR: z.string().default('.data/files'),
+  /** Where the built client is served from. */
+  CLIENT_DIR: z.string().default('dist/client'),
   GCS_BUCKET: z.string().optional(),
   /** Secret for signed download links and webhook URLs; a random one per process when unset (dev only). */
   APP_SECRET: z.string().min(16).optional(),

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
 import { applyEnv, createTestEnvironment } from '../helpers/test-env.ts';
 
@@ -9,11 +10,16 @@ import { applyEnv, createTestEnvironment } from '../helpers/test-env.ts';
  */
 export default async function setup(project: TestProject) {
   if (!existsSync('/usr/bin/chromium')) throw new Error('Chromium is missing: apt-get install -y chromium (.ci/run does it)');
-  if (!(process.env.E2E_SKIP_BUILD === '1' && existsSync('dist/client/index.html'))) {
-    const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const t = await createTestEnvironment('e2e');
+  // Each run builds into its own folder, so parallel runs never serve each other's half-built client.
+  const clientDir = process.env.E2E_SKIP_BUILD === '1' && existsSync('dist/client/index.html') ? 'dist/client' : `${t.dataDir}-client`;
+  if (clientDir !== 'dist/client') {
+    const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', clientDir, '--emptyOutDir'], {
+      stdio: 'inherit',
+    });
     if (r.status !== 0) throw new Error('client build failed');
   }
-  const t = await createTestEnvironment('e2e');
+  t.env.CLIENT_DIR = clientDir;
   applyEnv(t.env);
   const { migrateAll } = await import('../../src/server/db/migrate.ts');
   const { seedDemo } = await import('../../src/server/seed/seed.ts');
@@ -37,5 +43,6 @@ export default async function setup(project: TestProject) {
     await closeDb();
     await closeRedis();
     await t.teardown();
+    if (clientDir !== 'dist/client') await rm(clientDir, { recursive: true, force: true });
   };
 }
