@@ -76,3 +76,8 @@ export function openApiDocument(publicUrl: string): unknown {
     paths,
   };
 }
+
+/** Every registered REST route with its declared roles (the permission matrix test walks this). */
+export function registeredRoutes(): readonly RouteMeta[] {
+  return routes;
+}

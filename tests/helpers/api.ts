@@ -32,8 +32,9 @@ export async function rest<T = unknown>(method: string, path: string, opts: Rest
   const headers: Record<string, string> = { 'X-Forwarded-For': opts.ip ?? '10.0.0.1', ...opts.headers };
   if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
   let body: string | undefined;
+  const bodyless = method === 'GET' || method === 'HEAD';
   if (opts.text !== undefined) body = opts.text;
-  else if (opts.body !== undefined) {
+  else if (opts.body !== undefined && !bodyless) {
     body = JSON.stringify(opts.body);
     headers['Content-Type'] = 'application/json';
   }
