@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { checkPostgres, checkRedis, ServiceUnavailableError } from '../../../src/server/services-check.ts';
+import { loadConfig } from '../../../src/server/config.ts';
+
+describe('start-up checks', () => {
+  it('an unreachable Postgres gives one sentence saying what to start', async () => {
+    const err = await checkPostgres('postgres://postgres@127.0.0.1:1/equipcheck').catch((e) => e);
+    expect(err).toBeInstanceOf(ServiceUnavailableError);
+    expect(err.message).toMatch(/^PostgreSQL is not reachable at 127\.0\.0\.1:1 .*Start it/);
+    expect(err.message.split('\n')).toHaveLength(1);
+  });
+
+  it('an unreachable Redis gives one sentence saying what to start', async () => {
+    const err = await checkRedis('redis://127.0.0.1:1').catch((e) => e);
+    expect(err).toBeInstanceOf(ServiceUnavailableError);
+    expect(err.message).toMatch(/^Redis is not reachable at 127\.0\.0\.1:1 .*Start it/);
+  });
+
+  it('creates a missing database', async () => {
+    const name = `eqc_test_create_${process.pid}_${Date.now()}`;
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${name}`;
+    await checkPostgres(url.toString());
+    const pg = (await import('pg')).default;
+    const c = new pg.Client({ connectionString: url.toString() });
+    await c.connect();
+    expect((await c.query('select current_database() as d')).rows[0].d).toBe(name);
+    await c.end();
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`drop database "${name}" with (force)`);
+    await admin.end();
+  });
+
+  it('rejects a malformed environment with the variable named', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(loadConfig({}).PORT).toBe(3000);
+    expect(loadConfig({}).DATABASE_URL).toContain('127.0.0.1:5432');
+  });
+});
