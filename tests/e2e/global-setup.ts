@@ -9,14 +9,30 @@ import { applyEnv, createTestEnvironment } from '../helpers/test-env.ts';
  * for the browser tests. Set E2E_SKIP_BUILD=1 to reuse an existing build while iterating.
  */
 export default async function setup(project: TestProject) {
-  if (!existsSync('/usr/bin/chromium')) throw new Error('Chromium is missing: apt-get install -y chromium (.ci/run does it)');
+  if (!existsSync('/usr/bin/chromium'))
+    throw new Error('Chromium is missing: apt-get install -y chromium (.ci/run does it)');
   const t = await createTestEnvironment('e2e');
   // Each run builds into its own folder, so parallel runs never serve each other's half-built client.
-  const clientDir = process.env.E2E_SKIP_BUILD === '1' && existsSync('dist/client/index.html') ? 'dist/client' : `${t.dataDir}-client`;
+  const clientDir =
+    process.env.E2E_SKIP_BUILD === '1' && existsSync('dist/client/index.html')
+      ? 'dist/client'
+      : `${t.dataDir}-client`;
   if (clientDir !== 'dist/client') {
-    const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', clientDir, '--emptyOutDir'], {
-      stdio: 'inherit',
-    });
+    const r = spawnSync(
+      process.execPath,
+      [
+        'node_modules/vite/bin/vite.js',
+        'build',
+        '--logLevel',
+        'warn',
+        '--outDir',
+        clientDir,
+        '--emptyOutDir',
+      ],
+      {
+        stdio: 'inherit',
+      },
+    );
     if (r.status !== 0) throw new Error('client build failed');
   }
   t.env.CLIENT_DIR = clientDir;

@@ -1,0 +1,319 @@
+/**
+ * A table over server-side data: sortable headers, pagination (10/100/1000), total count,
+ * skeleton rows while loading and 'Lista vazia.' when empty.
+ *
+ *   const list = useListState({ sort: 'name' });        // page 0, pageSize 10, direction 'asc'
+ *   const q = useQuery(trpc.catalogue.listCategories.queryOptions(list.input, { placeholderData: keepPreviousData }));
+ *   <DataTable list={list} data={q.data} loading={q.isPending} fetching={q.isFetching}
+ *              rowKey={(r) => r.id} columns={[{ id: 'name', header: t('name'), sortable: true, cell: (r) => r.name }]} />
+ *
+ * `list.input` matches `listInputSchema` of src/shared/pagination.ts ({ page, pageSize, query, sort, direction });
+ * `data` is a `Page<T>` ({ items, total, page, pageSize }).
+ */
+import {
+  ArrowDown,
+  ArrowUp,
+  ArrowUpDown,
+  ChevronLeft,
+  ChevronRight,
+  ChevronsLeft,
+  ChevronsRight,
+} from 'lucide-react';
+import * as React from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../shared/enums.ts';
+import type { Page } from '../../shared/pagination.ts';
+import { cn } from '../lib/utils.ts';
+import { Button } from './ui/button.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select.tsx';
+import { Skeleton } from './ui/skeleton.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './ui/table.tsx';
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface ListInputState {
+  page: number;
+  pageSize: number;
+  query?: string;
+  sort?: string;
+  direction: SortDirection;
+}
+
+export interface ListState {
+  /** Send this to the list procedure. */
+  input: ListInputState;
+  setPage(page: number): void;
+  setPageSize(pageSize: number): void;
+  /** First click on a column sorts ascending; the same column toggles; a new column starts ascending. */
+  toggleSort(column: string): void;
+  /** Sets the search text (back to the first page). Debounce it yourself (useDebouncedValue). */
+  setQuery(query: string): void;
+}
+
+/** Pure sort transition, exported for tests. */
+export function nextSort(
+  current: { sort?: string; direction: SortDirection },
+  column: string,
+): { sort: string; direction: SortDirection } {
+  if (current.sort !== column) return { sort: column, direction: 'asc' };
+  return { sort: column, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+}
+
+export function useListState(
+  initial: { sort?: string; direction?: SortDirection; pageSize?: number } = {},
+): ListState {
+  const [input, setInput] = React.useState<ListInputState>({
+    page: 0,
+    pageSize: initial.pageSize ?? DEFAULT_PAGE_SIZE,
+    sort: initial.sort,
+    direction: initial.direction ?? 'asc',
+  });
+  return React.useMemo(
+    () => ({
+      input,
+      setPage: (page) => setInput((s) => ({ ...s, page: Math.max(0, page) })),
+      setPageSize: (pageSize) => setInput((s) => ({ ...s, pageSize, page: 0 })),
+      toggleSort: (column) => setInput((s) => ({ ...s, ...nextSort(s, column), page: 0 })),
+      setQuery: (query) =>
+        setInput((s) =>
+          s.query === (query || undefined) ? s : { ...s, query: query || undefined, page: 0 },
+        ),
+    }),
+    [input],
+  );
+}
+
+export interface DataTableColumn<T> {
+  /** Sort key sent to the server (and React key). */
+  id: string;
+  header: React.ReactNode;
+  cell(row: T): React.ReactNode;
+  sortable?: boolean;
+  className?: string;
+  headerClassName?: string;
+}
+
+export interface DataTableProps<T> {
+  columns: DataTableColumn<T>[];
+  list: ListState;
+  data: Page<T> | undefined;
+  /** No data yet: skeleton rows. */
+  loading?: boolean;
+  /** Refetching with previous data shown: rows are dimmed. */
+  fetching?: boolean;
+  rowKey(row: T): string | number;
+  onRowClick?(row: T): void;
+  /** Defaults to the translated 'Lista vazia.'. */
+  emptyText?: React.ReactNode;
+  /** Accessible name of the table. */
+  label?: string;
+  className?: string;
+}
+
+export function DataTable<T>({
+  columns,
+  list,
+  data,
+  loading,
+  fetching,
+  rowKey,
+  onRowClick,
+  emptyText,
+  label,
+  className,
+}: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const { input } = list;
+  const rows = data?.items ?? [];
+  const total = data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / input.pageSize));
+  const showSkeleton = loading && !data;
+  const skeletonRows = Math.min(input.pageSize, 10);
+
+  // The server may clamp the page (e.g. after a delete emptied the last one).
+  React.useEffect(() => {
+    if (data && input.page > 0 && input.page >= pages) list.setPage(pages - 1);
+  }, [data, input.page, pages, list]);
+
+  return (
+    <div
+      className={cn('overflow-hidden rounded-xl border bg-card shadow-sm', className)}
+      data-testid="data-table"
+    >
+      <Table aria-label={label} aria-busy={loading || fetching || undefined}>
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            {columns.map((col) => {
+              const active = input.sort === col.id;
+              const ariaSort = active ? (input.direction === 'asc' ? 'ascending' : 'descending') : undefined;
+              return (
+                <TableHead
+                  key={col.id}
+                  aria-sort={col.sortable ? (ariaSort ?? 'none') : undefined}
+                  className={col.headerClassName}
+                >
+                  {col.sortable ? (
+                    <button
+                      type="button"
+                      onClick={() => list.toggleSort(col.id)}
+                      className={cn(
+                        '-mx-1.5 inline-flex items-center gap-1 rounded px-1.5 py-1 uppercase hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring',
+                        active && 'text-primary',
+                      )}
+                      data-testid={`sort-${col.id}`}
+                    >
+                      {col.header}
+                      {active ? (
+                        input.direction === 'asc' ? (
+                          <ArrowUp className="size-3.5" aria-hidden />
+                        ) : (
+                          <ArrowDown className="size-3.5" aria-hidden />
+                        )
+                      ) : (
+                        <ArrowUpDown className="size-3.5 opacity-50" aria-hidden />
+                      )}
+                      {active && (
+                        <span className="sr-only">
+                          {input.direction === 'asc' ? t('common.sortAsc') : t('common.sortDesc')}
+                        </span>
+                      )}
+                    </button>
+                  ) : (
+                    col.header
+                  )}
+                </TableHead>
+              );
+            })}
+          </TableRow>
+        </TableHeader>
+        <TableBody className={cn(fetching && !showSkeleton && 'opacity-60 transition-opacity')}>
+          {showSkeleton &&
+            Array.from({ length: skeletonRows }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+              <TableRow key={i} data-testid="skeleton-row">
+                {columns.map((col) => (
+                  <TableCell key={col.id}>
+                    <Skeleton className="h-4 w-full max-w-40" />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          {!showSkeleton && rows.length === 0 && (
+            <TableRow className="hover:bg-transparent">
+              <TableCell
+                colSpan={columns.length}
+                className="py-12 text-center text-muted-foreground"
+                data-testid="empty-list"
+              >
+                {emptyText ?? t('common.emptyList')}
+              </TableCell>
+            </TableRow>
+          )}
+          {!showSkeleton &&
+            rows.map((row) => (
+              <TableRow
+                key={rowKey(row)}
+                className={cn(onRowClick && 'cursor-pointer')}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                onKeyDown={
+                  onRowClick
+                    ? (e) => {
+                        if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
+                          e.preventDefault();
+                          onRowClick(row);
+                        }
+                      }
+                    : undefined
+                }
+                tabIndex={onRowClick ? 0 : undefined}
+              >
+                {columns.map((col) => (
+                  <TableCell key={col.id} className={col.className}>
+                    {col.cell(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+        </TableBody>
+      </Table>
+      <Pagination list={list} total={data ? total : null} pages={pages} />
+    </div>
+  );
+}
+
+function Pagination({ list, total, pages }: { list: ListState; total: number | null; pages: number }) {
+  const { t } = useTranslation();
+  const { page, pageSize } = list.input;
+  const sizeId = React.useId();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 border-t px-4 py-3 text-sm">
+      <p className="text-muted-foreground" data-testid="total-count">
+        {total === null ? <Skeleton className="h-4 w-20" /> : t('common.total', { count: total })}
+      </p>
+      <div className="flex flex-wrap items-center gap-4">
+        <div className="flex items-center gap-2">
+          <label htmlFor={sizeId} className="text-muted-foreground">
+            {t('common.rowsPerPage')}
+          </label>
+          <Select value={String(pageSize)} onValueChange={(v) => list.setPageSize(Number(v))}>
+            <SelectTrigger id={sizeId} className="h-8 w-20" data-testid="page-size">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {PAGE_SIZES.map((n) => (
+                <SelectItem key={n} value={String(n)}>
+                  {n}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <span className="tabular-nums text-muted-foreground" aria-live="polite">
+          {t('common.pageOf', { page: Math.min(page + 1, pages), pages })}
+        </span>
+        <div className="flex items-center gap-1">
+          <Button
+            variant="outline"
+            size="icon"
+            className="size-8"
+            aria-label={t('common.firstPage')}
+            disabled={page <= 0}
+            onClick={() => list.setPage(0)}
+          >
+            <ChevronsLeft aria-hidden />
+          </Button>
+          <Button
+            variant="outline"
+            size="icon"
+            className="size-8"
+            aria-label={t('common.previousPage')}
+            disabled={page <= 0}
+            onClick={() => list.setPage(page - 1)}
+          >
+            <ChevronLeft aria-hidden />
+          </Button>
+          <Button
+            variant="outline"
+            size="icon"
+            className="size-8"
+            aria-label={t('common.nextPage')}
+            disabled={page + 1 >= pages}
+            onClick={() => list.setPage(page + 1)}
+          >
+            <ChevronRight aria-hidden />
+          </Button>
+          <Button
+            variant="outline"
+            size="icon"
+            className="size-8"
+            aria-label={t('common.lastPage')}
+            disabled={page + 1 >= pages}
+            onClick={() => list.setPage(pages - 1)}
+          >
+            <ChevronsRight aria-hidden />
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import * as React from 'react';
+import type { z } from 'zod';
+import { Label } from '../../components/ui/label.tsx';
+import { cn } from '../../lib/utils.ts';
+
+/** Form state validated by a shared zod schema: field errors keyed by the first path segment. */
+export function useZodForm<S extends z.ZodType>(schema: S, initial: Record<string, unknown>) {
+  const [values, setValues] = React.useState<Record<string, unknown>>(initial);
+  const [errors, setErrors] = React.useState<Record<string, string>>({});
+  const set = React.useCallback((k: string, v: unknown) => {
+    setValues((s) => ({ ...s, [k]: v }));
+    setErrors((e) => (e[k] ? { ...e, [k]: '' } : e));
+  }, []);
+  const validate = (): z.infer<S> | null => {
+    const r = schema.safeParse(values);
+    if (r.success) {
+      setErrors({});
+      return r.data;
+    }
+    const next: Record<string, string> = {};
+    for (const i of r.error.issues) next[String(i.path[0])] ??= i.message;
+    setErrors(next);
+    return null;
+  };
+  return { values, errors, set, setValues, setErrors, validate };
+}
+
+/** A labelled field with its error line (aria-describedby wired). */
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  id: string;
+  label: React.ReactNode;
+  error?: string;
+  hint?: React.ReactNode;
+  className?: string;
+  children: React.ReactElement<Record<string, unknown>>;
+}) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {React.cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-xs font-medium text-destructive" data-testid={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Display masks (values stay digits only). */
+export function maskPhone(v: string | null | undefined): string {
+  const d = (v ?? '').replace(/\D/g, '').slice(0, 11);
+  if (d.length <= 2) return d;
+  if (d.length <= 6) return `(${d.slice(0, 2)}) ${d.slice(2)}`;
+  const mid = d.length === 11 ? 7 : 6;
+  return `(${d.slice(0, 2)}) ${d.slice(2, mid)}-${d.slice(mid)}`;
+}
+
+export function maskCnpj(v: string | null | undefined): string {
+  const d = (v ?? '').replace(/\D/g, '').slice(0, 14);
+  return d
+    .replace(/^(\d{2})(\d)/, '$1.$2')
+    .replace(/^(\d{2})\.(\d{3})(\d)/, '$1.$2.$3')
+    .replace(/\.(\d{3})(\d)/, '.$1/$2')
+    .replace(/(\d{4})(\d)/, '$1-$2');
+}
+
+export { formatDate } from '../../../shared/dates.ts';

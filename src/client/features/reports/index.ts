@@ -1,0 +1,10 @@
+/**
+ * Pages of this domain, imported (lazily) by src/client/routes/. Replace a placeholder by exporting
+ * the real component under the same name, e.g. `export { CategoriesPage } from './categories-page.tsx';`.
+ */
+import { placeholderPage } from '../../components/not-available-yet.tsx';
+
+export const InspectionsPage = placeholderPage('menu.inspections');
+export const MaintenancesPage = placeholderPage('menu.maintenances');
+/** /report?view=inspections-report (the deep link target of /inspections-report). */
+export const ReportPage = placeholderPage('pages.report');

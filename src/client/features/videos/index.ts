@@ -1,0 +1,7 @@
+/**
+ * Pages of this domain, imported (lazily) by src/client/routes/. Replace a placeholder by exporting
+ * the real component under the same name, e.g. `export { CategoriesPage } from './categories-page.tsx';`.
+ */
+import { placeholderPage } from '../../components/not-available-yet.tsx';
+
+export const VideoLessonsPage = placeholderPage('menu.videoLessons');

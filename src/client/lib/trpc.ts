@@ -1,0 +1,160 @@
+/**
+ * tRPC + React Query wiring.
+ *
+ * In components:
+ *   const trpc = useTRPC();
+ *   const me = useQuery(trpc.account.me.queryOptions());
+ *   const save = useMutation(trpc.account.update.mutationOptions({ onSuccess: ... }));
+ *   queryClient.invalidateQueries({ queryKey: trpc.catalogue.pathKey() });
+ * Outside React (rare): `trpcClient.account.me.query()`.
+ *
+ * Global error handling (seed 000 §7 interceptors): code UNAUTHENTICATED (401) → /logout;
+ * 403 → console.warn only; HTTP 504 → one retry after 5000 ms (queries only: a mutation may have
+ * been applied before the gateway timed out, so it is not replayed blindly).
+ */
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import { createTRPCContext } from '@trpc/tanstack-react-query';
+import superjson from 'superjson';
+import type { AppRouter } from '../../server/router.ts';
+import { getToken } from './token.ts';
+
+/** Seed 000 §9: a 504 is retried after 5000 ms. */
+export const GATEWAY_TIMEOUT_RETRY_MS = 5000;
+/** The server refuses batches above its own cap; stay well below it. */
+export const TRPC_MAX_BATCH_ITEMS = 10;
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+export function authHeaders(): Record<string, string> {
+  const token = getToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+export function makeTrpcClient() {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: '/trpc',
+        transformer: superjson,
+        maxItems: TRPC_MAX_BATCH_ITEMS,
+        headers: authHeaders,
+      }),
+    ],
+  });
+}
+
+export const trpcClient = makeTrpcClient();
+
+/** The catalogue code of an error (`error.data.code` for tRPC, `error.code` for REST), if any. */
+export function errorCode(err: unknown): string | undefined {
+  if (err instanceof TRPCClientError) {
+    const data = err.data as { code?: unknown } | undefined;
+    return typeof data?.code === 'string' ? data.code : undefined;
+  }
+  if (err instanceof RestError) return err.code;
+  return undefined;
+}
+
+/** The HTTP status behind an error, if known. */
+export function httpStatus(err: unknown): number | undefined {
+  if (err instanceof TRPCClientError) {
+    const data = err.data as { httpStatus?: unknown } | undefined;
+    if (typeof data?.httpStatus === 'number') return data.httpStatus;
+    const meta = err.meta as { response?: { status?: unknown } } | undefined;
+    return typeof meta?.response?.status === 'number' ? meta.response.status : undefined;
+  }
+  if (err instanceof RestError) return err.status;
+  return undefined;
+}
+
+/** A user-facing message: the server's (catalogue) message, or `fallback`. */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof TRPCClientError || err instanceof RestError) return err.message || fallback;
+  return fallback;
+}
+
+let onUnauthenticated: () => void = () => {
+  window.location.hash = '#/logout';
+};
+
+/** The router registers how to go to /logout (default: change the hash). */
+export function setUnauthenticatedHandler(fn: () => void): void {
+  onUnauthenticated = fn;
+}
+
+function handleGlobalError(err: unknown): void {
+  const status = httpStatus(err);
+  if (errorCode(err) === 'UNAUTHENTICATED') {
+    onUnauthenticated();
+  } else if (status === 403) {
+    console.warn('[api] forbidden', err instanceof Error ? err.message : err);
+  }
+}
+
+export function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: handleGlobalError }),
+    mutationCache: new MutationCache({ onError: handleGlobalError }),
+    defaultOptions: {
+      queries: {
+        retry: (failureCount, err) => failureCount < 1 && httpStatus(err) === 504,
+        retryDelay: GATEWAY_TIMEOUT_RETRY_MS,
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = makeQueryClient();
+
+/** Error of `restFetch`: the server's `{ error: { code, message } }` body, or the bare status. */
+export class RestError extends Error {
+  readonly code: string;
+  readonly status: number;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'RestError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/**
+ * fetch() for the REST shim (/web/*), e.g. file downloads: adds the bearer token, throws a
+ * RestError built from `{ error: { code, message } }` on a non-2xx answer (401 also goes to /logout),
+ * and returns the Response otherwise (call `.blob()`, `.json()`...).
+ */
+export async function restFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  for (const [k, v] of Object.entries(authHeaders())) if (!headers.has(k)) headers.set(k, v);
+  const res = await fetch(path, { ...init, headers });
+  if (res.ok) return res;
+  let code = `HTTP_${res.status}`;
+  let message = res.statusText;
+  try {
+    const body = (await res.json()) as { error?: { code?: string; message?: string } };
+    if (body.error?.code) code = body.error.code;
+    if (body.error?.message) message = body.error.message;
+  } catch {
+    // not JSON
+  }
+  const err = new RestError(res.status, code, message);
+  handleGlobalError(err);
+  throw err;
+}
+
+/** Downloads a REST file (with the bearer token) and saves it under `filename`. */
+export async function downloadFile(path: string, filename: string): Promise<void> {
+  const res = await restFetch(path);
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

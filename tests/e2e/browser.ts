@@ -1,0 +1,120 @@
+/**
+ * Browser helpers for the e2e tests: playwright-core driving Debian's Chromium against the server
+ * started by tests/e2e/global-setup.ts (its URL comes from inject('baseUrl')).
+ */
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const DEMO_PASSWORD = 'Demo@123';
+export const DEMO = {
+  admin: 'admin@equipcheck.dev',
+  groupAdmin: 'group.admin@equipcheck.dev',
+  companyAdmin: 'company.admin@equipcheck.dev',
+  operator: 'operator@equipcheck.dev',
+  pending: 'pending@equipcheck.dev',
+} as const;
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** A fresh context (own localStorage) and page; paths like '/#/os' are resolved against baseUrl. */
+export async function newPage(
+  browser: Browser,
+  opts: { viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: opts.viewport ?? { width: 1366, height: 900 },
+    locale: 'pt-BR',
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** The part of the URL after '#', e.g. '/report?view=inspections-report'. */
+export function hashPath(page: Page): string {
+  const hash = new URL(page.url()).hash;
+  return hash.startsWith('#') ? hash.slice(1) || '/' : '/';
+}
+
+export async function waitForHash(page: Page, expected: string): Promise<void> {
+  await page.waitForFunction((exp) => (window.location.hash.slice(1) || '/') === exp, expected, {
+    timeout: 15_000,
+  });
+}
+
+/** Fills and submits the landing page's login strip (opens '/' first unless `stay`). */
+export async function submitLogin(
+  page: Page,
+  email: string,
+  password: string,
+  opts: { stay?: boolean } = {},
+): Promise<void> {
+  if (!opts.stay) await page.goto('/#/');
+  const form = page.getByTestId('login-form');
+  await form.waitFor();
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(password);
+  await form.locator('button[type="submit"]').click();
+}
+
+/** Signs in through the landing form and waits for the signed-in top bar. */
+export async function login(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  opts: { stay?: boolean } = {},
+): Promise<void> {
+  await submitLogin(page, email, password, opts);
+  await page.getByTestId('top-bar').waitFor();
+}
+
+/**
+ * The set of `data-testid="menu-<to>"` entries the signed-in user can reach: the plain links of
+ * the top bar plus the items of every dropdown (each opened in turn), user menu included.
+ */
+export async function collectMenuEntries(page: Page): Promise<string[]> {
+  const found = new Set<string>();
+  const bar = page.getByTestId('top-bar');
+  for (const id of await bar
+    .locator('a[data-testid^="menu-"]')
+    .evaluateAll((els) =>
+      els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.getAttribute('data-testid')!),
+    )) {
+    found.add(id);
+  }
+  const triggers = await bar
+    .locator('[data-testid^="menu-trigger-"]')
+    .evaluateAll((els) =>
+      els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.getAttribute('data-testid')!),
+    );
+  for (const trigger of triggers) {
+    await page.getByTestId(trigger).click();
+    const menu = page.locator('[role="menu"]');
+    await menu.waitFor();
+    for (const id of await menu
+      .locator('[data-testid^="menu-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!))) {
+      found.add(id);
+    }
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+  }
+  return [...found].sort();
+}
