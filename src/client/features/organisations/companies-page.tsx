@@ -9,10 +9,22 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../components/ui/select.tsx';
 import { useDebouncedValue } from '../../lib/hooks.ts';
 import { useSession } from '../../lib/session.tsx';
 import { errorMessage, useTRPC } from '../../lib/trpc.ts';
@@ -32,7 +44,15 @@ type CompanyRow = {
   tagsUsed: number;
 };
 
-function CompanyDialog({ company, open, onOpenChange }: { company: CompanyRow | null; open: boolean; onOpenChange(v: boolean): void }) {
+function CompanyDialog({
+  company,
+  open,
+  onOpenChange,
+}: {
+  company: CompanyRow | null;
+  open: boolean;
+  onOpenChange(v: boolean): void;
+}) {
   const { t } = useTranslation(NS);
   const trpc = useTRPC();
   const qc = useQueryClient();
@@ -43,11 +63,19 @@ function CompanyDialog({ company, open, onOpenChange }: { company: CompanyRow | 
     form.setErrors({});
     form.setValues(
       company
-        ? { ...company, cnpj: company.cnpj ?? '', mainContactName: company.mainContactName ?? '', email: company.email ?? '', phone: company.phone ?? '' }
+        ? {
+            ...company,
+            cnpj: company.cnpj ?? '',
+            mainContactName: company.mainContactName ?? '',
+            email: company.email ?? '',
+            phone: company.phone ?? '',
+          }
         : { name: '', cnpj: '', mainContactName: '', email: '', phone: '', enabled: false, tagsLimit: 0 },
     );
   }, [open, company, form.setValues, form.setErrors]);
-  const opts = { onSuccess: () => qc.invalidateQueries({ queryKey: trpc.organisations.companies.pathKey() }) };
+  const opts = {
+    onSuccess: () => qc.invalidateQueries({ queryKey: trpc.organisations.companies.pathKey() }),
+  };
   const create = useMutation(trpc.organisations.companies.create.mutationOptions(opts));
   const update = useMutation(trpc.organisations.companies.update.mutationOptions(opts));
   const pending = create.isPending || update.isPending;
@@ -73,27 +101,52 @@ function CompanyDialog({ company, open, onOpenChange }: { company: CompanyRow | 
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="company-form">
           <Field id="co-name" label={t('companies.name')} error={form.errors.name} className="sm:col-span-2">
-            <Input maxLength={255} value={v.name ?? ''} onChange={(e) => form.set('name', e.target.value)} autoFocus />
+            <Input
+              maxLength={255}
+              value={v.name ?? ''}
+              onChange={(e) => form.set('name', e.target.value)}
+              autoFocus
+            />
           </Field>
           <Field id="co-cnpj" label={`${t('companies.cnpj')} (${t('optional')})`} error={form.errors.cnpj}>
-            <Input inputMode="numeric" value={maskCnpj(v.cnpj)} onChange={(e) => form.set('cnpj', e.target.value.replace(/\D/g, '').slice(0, 14))} />
+            <Input
+              inputMode="numeric"
+              value={maskCnpj(v.cnpj)}
+              onChange={(e) => form.set('cnpj', e.target.value.replace(/\D/g, '').slice(0, 14))}
+            />
           </Field>
           <Field id="co-contact" label={t('companies.mainContact')} error={form.errors.mainContactName}>
-            <Input value={v.mainContactName ?? ''} onChange={(e) => form.set('mainContactName', e.target.value)} />
+            <Input
+              value={v.mainContactName ?? ''}
+              onChange={(e) => form.set('mainContactName', e.target.value)}
+            />
           </Field>
           <Field id="co-email" label={t('companies.email')} error={form.errors.email}>
             <Input type="email" value={v.email ?? ''} onChange={(e) => form.set('email', e.target.value)} />
           </Field>
           <Field id="co-phone" label={t('companies.phone')} error={form.errors.phone}>
-            <Input inputMode="tel" value={maskPhone(v.phone)} onChange={(e) => form.set('phone', e.target.value.replace(/\D/g, '').slice(0, 11))} />
+            <Input
+              inputMode="tel"
+              value={maskPhone(v.phone)}
+              onChange={(e) => form.set('phone', e.target.value.replace(/\D/g, '').slice(0, 11))}
+            />
           </Field>
           {provider && (
             <>
               <Field id="co-tags" label={t('companies.tagsLimit')} error={form.errors.tagsLimit}>
-                <Input type="number" min={0} value={String(form.values.tagsLimit ?? 0)} onChange={(e) => form.set('tagsLimit', e.target.value)} />
+                <Input
+                  type="number"
+                  min={0}
+                  value={String(form.values.tagsLimit ?? 0)}
+                  onChange={(e) => form.set('tagsLimit', e.target.value)}
+                />
               </Field>
               <div className="flex items-center gap-2 pt-6">
-                <Checkbox id="co-enabled" checked={!!form.values.enabled} onCheckedChange={(c) => form.set('enabled', c === true)} />
+                <Checkbox
+                  id="co-enabled"
+                  checked={!!form.values.enabled}
+                  onCheckedChange={(c) => form.set('enabled', c === true)}
+                />
                 <Label htmlFor="co-enabled">{t('companies.enabled')}</Label>
               </div>
             </>
@@ -124,7 +177,9 @@ export function CompaniesPage() {
   const [editing, setEditing] = React.useState<CompanyRow | null>(null);
   const [open, setOpen] = React.useState(false);
   const input = { ...list.input, sort: list.input.sort as 'name' | undefined, enabled };
-  const q = useQuery(trpc.organisations.companies.list.queryOptions(input, { placeholderData: keepPreviousData }));
+  const q = useQuery(
+    trpc.organisations.companies.list.queryOptions(input, { placeholderData: keepPreviousData }),
+  );
   return (
     <div className="flex flex-col gap-4">
       <PageHeader
@@ -179,10 +234,25 @@ export function CompaniesPage() {
             ),
           },
           { id: 'cnpj', header: t('companies.cnpj'), sortable: true, cell: (r) => maskCnpj(r.cnpj) || '—' },
-          { id: 'mainContactName', header: t('companies.mainContact'), sortable: true, cell: (r) => r.mainContactName ?? '—' },
+          {
+            id: 'mainContactName',
+            header: t('companies.mainContact'),
+            sortable: true,
+            cell: (r) => r.mainContactName ?? '—',
+          },
           { id: 'email', header: t('companies.email'), sortable: true, cell: (r) => r.email ?? '—' },
-          { id: 'phone', header: t('companies.phone'), sortable: true, cell: (r) => maskPhone(r.phone) || '—' },
-          { id: 'tagsUsed', header: t('companies.tagsUsed'), sortable: true, cell: (r) => `${r.tagsUsed} / ${r.tagsLimit}` },
+          {
+            id: 'phone',
+            header: t('companies.phone'),
+            sortable: true,
+            cell: (r) => maskPhone(r.phone) || '—',
+          },
+          {
+            id: 'tagsUsed',
+            header: t('companies.tagsUsed'),
+            sortable: true,
+            cell: (r) => `${r.tagsUsed} / ${r.tagsLimit}`,
+          },
         ]}
       />
       <CompanyDialog company={editing} open={open} onOpenChange={setOpen} />

@@ -3,11 +3,23 @@ import { Plus, Search } from 'lucide-react';
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { type CompanyGroupCreateForm, companyGroupCreateSchema, DEFAULT_GROUP_TAGS_LIMIT, SCHEMA_PREFIX } from '../../../shared/organisations/schemas.ts';
+import {
+  type CompanyGroupCreateForm,
+  companyGroupCreateSchema,
+  DEFAULT_GROUP_TAGS_LIMIT,
+  SCHEMA_PREFIX,
+} from '../../../shared/organisations/schemas.ts';
 import { DataTable, useListState } from '../../components/data-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDebouncedValue } from '../../lib/hooks.ts';
@@ -99,12 +111,18 @@ function CreateGroupDialog({ open, onOpenChange }: { open: boolean; onOpenChange
       onOpenChange(false);
     } catch (err) {
       const code = errorCode(err);
-      if (code === 'CREATE_EXISTING_COMPANY_GROUP' || code === 'CREATE_BAD_COMPANY_GROUP_NAME') form.setErrors({ companyGroup: errorMessage(err, t('groups.badName')) });
-      else if (code === 'USER_CREATE_EMAIL_EXISTS') form.setErrors({ responsibleEmail: t('emailExists', { email: data.responsibleEmail }) });
+      if (code === 'CREATE_EXISTING_COMPANY_GROUP' || code === 'CREATE_BAD_COMPANY_GROUP_NAME')
+        form.setErrors({ companyGroup: errorMessage(err, t('groups.badName')) });
+      else if (code === 'USER_CREATE_EMAIL_EXISTS')
+        form.setErrors({ responsibleEmail: t('emailExists', { email: data.responsibleEmail }) });
       toast.error(code === 'CREATE_MISSING_FIELD' ? t('missingField') : errorMessage(err, t('error')));
     }
   };
-  const text = (k: keyof CompanyGroupCreateForm, label: string, props: React.ComponentProps<typeof Input> = {}) => (
+  const text = (
+    k: keyof CompanyGroupCreateForm,
+    label: string,
+    props: React.ComponentProps<typeof Input> = {},
+  ) => (
     <Field id={`cg-${k}`} label={label} error={form.errors[k]}>
       <Input value={v[k] ?? ''} onChange={(e) => form.set(k, e.target.value)} {...props} />
     </Field>
@@ -116,17 +134,31 @@ function CreateGroupDialog({ open, onOpenChange }: { open: boolean; onOpenChange
           <DialogTitle>{t('groups.add')}</DialogTitle>
           <DialogDescription>{t('groups.description')}</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate data-testid="company-group-form">
+        <form
+          onSubmit={submit}
+          className="grid gap-4 sm:grid-cols-2"
+          noValidate
+          data-testid="company-group-form"
+        >
           {text('companyName', t('groups.companyName'), { maxLength: 255, autoFocus: true })}
-          <Field id="cg-companyGroup" label={t('groups.schemaName')} error={form.errors.companyGroup} hint={t('groups.schemaHint')}>
+          <Field
+            id="cg-companyGroup"
+            label={t('groups.schemaName')}
+            error={form.errors.companyGroup}
+            hint={t('groups.schemaHint')}
+          >
             <div className="flex items-center rounded-md border focus-within:ring-2 focus-within:ring-ring">
-              <span className="border-r bg-muted px-2 py-2 text-sm text-muted-foreground">{SCHEMA_PREFIX}</span>
+              <span className="border-r bg-muted px-2 py-2 text-sm text-muted-foreground">
+                {SCHEMA_PREFIX}
+              </span>
               <input
                 id="cg-companyGroup"
                 className="h-9 w-full bg-transparent px-2 text-sm outline-none"
                 maxLength={64}
                 value={v.companyGroup ?? ''}
-                onChange={(e) => form.set('companyGroup', e.target.value.toLowerCase().replace(/[^a-z]/g, ''))}
+                onChange={(e) =>
+                  form.set('companyGroup', e.target.value.toLowerCase().replace(/[^a-z]/g, ''))
+                }
               />
             </div>
           </Field>
@@ -149,9 +181,17 @@ function CreateGroupDialog({ open, onOpenChange }: { open: boolean; onOpenChange
             onChange: (e) => form.set('responsiblePhone', e.target.value.replace(/\D/g, '').slice(0, 11)),
             inputMode: 'tel',
           })}
-          {text('responsiblePassword', t('groups.responsiblePassword'), { type: 'password', autoComplete: 'new-password' })}
+          {text('responsiblePassword', t('groups.responsiblePassword'), {
+            type: 'password',
+            autoComplete: 'new-password',
+          })}
           <DialogFooter className="sm:col-span-2">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={create.isPending}>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => onOpenChange(false)}
+              disabled={create.isPending}
+            >
               {t('cancel')}
             </Button>
             <Button type="submit" disabled={create.isPending} data-testid="company-group-submit">
@@ -174,7 +214,9 @@ export function CompanyGroupsPage() {
   const query = useDebouncedValue(search);
   const [open, setOpen] = React.useState(false);
   React.useEffect(() => list.setQuery(query), [query, list.setQuery]);
-  const q = useQuery(trpc.organisations.companyGroups.list.queryOptions(list.input, { placeholderData: keepPreviousData }));
+  const q = useQuery(
+    trpc.organisations.companyGroups.list.queryOptions(list.input, { placeholderData: keepPreviousData }),
+  );
   return (
     <div className="flex flex-col gap-4">
       <PageHeader
@@ -196,7 +238,11 @@ export function CompanyGroupsPage() {
         rowKey={(r) => r.id}
         label={t('groups.title')}
         columns={[
-          { id: 'name', header: t('groups.name'), cell: (r) => <span className="font-medium">{r.name}</span> },
+          {
+            id: 'name',
+            header: t('groups.name'),
+            cell: (r) => <span className="font-medium">{r.name}</span>,
+          },
           { id: 'companies', header: t('groups.companies'), cell: (r) => <CompanyChips group={r} /> },
         ]}
       />
@@ -211,8 +257,12 @@ export function UserCompaniesPage() {
   const trpc = useTRPC();
   const { user } = useSession();
   const list = useListState();
-  const q = useQuery(trpc.organisations.companyGroups.ofUser.queryOptions({ email: user?.email ?? '' }, { enabled: !!user }));
-  const data = q.data ? { items: q.data, total: q.data.length, page: 0, pageSize: list.input.pageSize } : undefined;
+  const q = useQuery(
+    trpc.organisations.companyGroups.ofUser.queryOptions({ email: user?.email ?? '' }, { enabled: !!user }),
+  );
+  const data = q.data
+    ? { items: q.data, total: q.data.length, page: 0, pageSize: list.input.pageSize }
+    : undefined;
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t('groups.userTitle')} description={t('groups.description')} />
@@ -224,7 +274,11 @@ export function UserCompaniesPage() {
         rowKey={(r) => r.id}
         label={t('groups.userTitle')}
         columns={[
-          { id: 'name', header: t('groups.name'), cell: (r) => <span className="font-medium">{r.name}</span> },
+          {
+            id: 'name',
+            header: t('groups.name'),
+            cell: (r) => <span className="font-medium">{r.name}</span>,
+          },
           { id: 'companies', header: t('groups.companies'), cell: (r) => <CompanyChips group={r} /> },
         ]}
       />
@@ -232,12 +286,31 @@ export function UserCompaniesPage() {
   );
 }
 
-export function SearchBox({ value, onChange, id = 'org-search' }: { value: string; onChange(v: string): void; id?: string }) {
+export function SearchBox({
+  value,
+  onChange,
+  id = 'org-search',
+}: {
+  value: string;
+  onChange(v: string): void;
+  id?: string;
+}) {
   const { t } = useTranslation(NS);
   return (
     <div className="relative max-w-sm flex-1">
-      <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-      <Input id={id} type="search" className="pl-8" placeholder={t('search')} aria-label={t('search')} value={value} onChange={(e) => onChange(e.target.value)} />
+      <Search
+        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden
+      />
+      <Input
+        id={id}
+        type="search"
+        className="pl-8"
+        placeholder={t('search')}
+        aria-label={t('search')}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </div>
   );
 }

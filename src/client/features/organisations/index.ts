@@ -1,13 +1,8 @@
-/**
- * Pages of this domain, imported (lazily) by src/client/routes/. Replace a placeholder by exporting
- * the real component under the same name, e.g. `export { CategoriesPage } from './categories-page.tsx';`.
- */
-import { placeholderPage } from '../../components/not-available-yet.tsx';
+/** Pages of the organisations domain, imported (lazily) by src/client/routes/. */
+import './i18n.ts';
 
-/** /company-users: admin mode for MOBCHECK_ADMIN, non-admin otherwise. */
-export const CompanyUsersPage = placeholderPage('menu.employees');
-export const CompaniesPage = placeholderPage('menu.companies');
-export const CompanyGroupsPage = placeholderPage('menu.companyGroups');
-export const UserCompaniesPage = placeholderPage('menu.userCompanies');
-export const UsersPage = placeholderPage('menu.users');
-export const ConfigSystemPage = placeholderPage('menu.configSystem');
+export { CompaniesPage } from './companies-page.tsx';
+export { CompanyGroupsPage, UserCompaniesPage } from './company-groups-page.tsx';
+export { CompanyUsersPage } from './company-users-page.tsx';
+export { ConfigSystemPage } from './config-system-page.tsx';
+export { UsersPage } from './users-page.tsx';

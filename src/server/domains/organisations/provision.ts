@@ -47,13 +47,26 @@ export interface ProvisionResult {
  * user (company group admin by default), all inside the caller's transaction: a failure at any
  * step leaves nothing behind.
  */
-export async function provisionCompanyGroup(trx: Kysely<unknown>, input: ProvisionInput): Promise<ProvisionResult> {
+export async function provisionCompanyGroup(
+  trx: Kysely<unknown>,
+  input: ProvisionInput,
+): Promise<ProvisionResult> {
   if (!SCHEMA_NAME_PATTERN.test(input.schemaName)) throw new AppError('CREATE_BAD_COMPANY_GROUP_NAME');
   const core = withCore(trx);
-  const exists = await core.selectFrom('company_groups').select('id').where('schema_name', '=', input.schemaName).executeTakeFirst();
-  const schemaTaken = await sql<{ n: number }>`select count(*)::int as n from information_schema.schemata where schema_name = ${tenantSchemaName(input.schemaName)}`.execute(trx);
+  const exists = await core
+    .selectFrom('company_groups')
+    .select('id')
+    .where('schema_name', '=', input.schemaName)
+    .executeTakeFirst();
+  const schemaTaken = await sql<{
+    n: number;
+  }>`select count(*)::int as n from information_schema.schemata where schema_name = ${tenantSchemaName(input.schemaName)}`.execute(
+    trx,
+  );
   if (exists || (schemaTaken.rows[0]?.n ?? 0) > 0) {
-    throw new AppError('CREATE_EXISTING_COMPANY_GROUP', { message: `company group already exists: ${input.schemaName}` });
+    throw new AppError('CREATE_EXISTING_COMPANY_GROUP', {
+      message: `company group already exists: ${input.schemaName}`,
+    });
   }
   const group = await core
     .insertInto('company_groups')
@@ -84,7 +97,13 @@ export async function provisionCompanyGroup(trx: Kysely<unknown>, input: Provisi
   if (r.existingUserId) {
     await core
       .updateTable('users')
-      .set({ company_group_id: group.id, company_id: company.id, role: r.role ?? 'COMPANY_GROUP_ADMIN', status: 'ACTIVE', updated_at: new Date() })
+      .set({
+        company_group_id: group.id,
+        company_id: company.id,
+        role: r.role ?? 'COMPANY_GROUP_ADMIN',
+        status: 'ACTIVE',
+        updated_at: new Date(),
+      })
       .where('id', '=', r.existingUserId)
       .execute();
     userId = r.existingUserId;
@@ -97,7 +116,8 @@ export async function provisionCompanyGroup(trx: Kysely<unknown>, input: Provisi
       .executeTakeFirst();
     if (taken) throw new AppError('USER_CREATE_EMAIL_EXISTS', { message: `email exists: ${r.email}` });
     const passwordHash = r.passwordHash ?? (r.password ? await hashPassword(r.password) : undefined);
-    if (!passwordHash) throw new AppError('CREATE_MISSING_FIELD', { message: 'missing field: responsiblePassword' });
+    if (!passwordHash)
+      throw new AppError('CREATE_MISSING_FIELD', { message: 'missing field: responsiblePassword' });
     const user = await core
       .insertInto('users')
       .values({
@@ -134,7 +154,11 @@ export async function uniqueSchemaName(trx: Kysely<unknown>, companyName: string
     let suffix = '';
     if (i > 0) for (let k = 0; k < 4; k++) suffix += letters[Math.floor(Math.random() * 26)];
     const candidate = `${base}${suffix}`;
-    const taken = await withCore(trx).selectFrom('company_groups').select('id').where('schema_name', '=', candidate).executeTakeFirst();
+    const taken = await withCore(trx)
+      .selectFrom('company_groups')
+      .select('id')
+      .where('schema_name', '=', candidate)
+      .executeTakeFirst();
     if (!taken) return candidate;
   }
   throw new AppError('CREATE_EXISTING_COMPANY_GROUP');

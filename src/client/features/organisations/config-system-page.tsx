@@ -1,0 +1,82 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { LANGUAGES, type Language } from '../../../shared/enums.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { currentLanguage, setLanguage } from '../../i18n/index.ts';
+import { useSession } from '../../lib/session.tsx';
+import { errorMessage, useTRPC } from '../../lib/trpc.ts';
+import { NS } from './i18n.ts';
+
+/** The provider admin's platform toggles (configValue 1/0). */
+function Toggles() {
+  const { t } = useTranslation(NS);
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const q = useQuery(trpc.config.list.queryOptions());
+  const toggle = useMutation(
+    trpc.config.toggle.mutationOptions({
+      onSuccess: () => {
+        toast.success(t('config.updated'));
+        return qc.invalidateQueries({ queryKey: trpc.config.list.queryKey() });
+      },
+      onError: (e) => toast.error(errorMessage(e, t('error'))),
+    }),
+  );
+  return (
+    <Card className="flex flex-col gap-3 p-5">
+      <h2 className="font-semibold">{t('config.toggles')}</h2>
+      {q.isPending && <Skeleton className="h-24 w-full" />}
+      {q.isError && <p className="text-sm text-destructive">{errorMessage(q.error, t('error'))}</p>}
+      {q.data?.length === 0 && (
+        <p className="text-sm text-muted-foreground">{t('common:common.emptyList')}</p>
+      )}
+      {q.data?.map((c) => (
+        <div key={c.id} className="flex items-center gap-3">
+          <Checkbox
+            id={`cfg-${c.id}`}
+            checked={c.configValue === '1'}
+            disabled={toggle.isPending}
+            onCheckedChange={(v) => toggle.mutate({ id: c.id, enabled: v === true })}
+            data-testid={`config-toggle-${c.param ?? c.id}`}
+          />
+          <Label htmlFor={`cfg-${c.id}`}>{c.title}</Label>
+        </div>
+      ))}
+    </Card>
+  );
+}
+
+/** /config-system: general toggles (provider admin) plus the language radio (everyone). */
+export function ConfigSystemPage() {
+  const { t, i18n } = useTranslation(NS);
+  const { role } = useSession();
+  return (
+    <div className="flex max-w-2xl flex-col gap-4">
+      <PageHeader title={t('config.title')} />
+      {role === 'MOBCHECK_ADMIN' && <Toggles />}
+      <Card className="flex flex-col gap-3 p-5">
+        <h2 className="font-semibold" id="lang-label">
+          {t('config.language')}
+        </h2>
+        <RadioGroup
+          aria-labelledby="lang-label"
+          value={i18n.language || currentLanguage()}
+          onValueChange={(v) => void setLanguage(v as Language)}
+        >
+          {LANGUAGES.map((l) => (
+            <div key={l} className="flex items-center gap-2">
+              <RadioGroupItem id={`lang-${l}`} value={l} />
+              <Label htmlFor={`lang-${l}`}>{t(`common:languages.${l}`)}</Label>
+            </div>
+          ))}
+        </RadioGroup>
+      </Card>
+    </div>
+  );
+}

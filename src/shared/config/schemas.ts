@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** System configuration (seed 000 §3/§7); toggles send configValue 1 or 0. */
+export const CONFIG_TYPES = ['TOGGLE'] as const;
+export const configToggleSchema = z.object({ enabled: z.boolean() });
+export const configUpdateSchema = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  title: z.string().trim().min(1).max(255),
+  configType: z.enum(CONFIG_TYPES).default('TOGGLE'),
+  configValue: z.union([z.string().max(1000), z.number()]).transform(String),
+  enabled: z.boolean(),
+  param: z.string().max(255).nullish(),
+});
+export type ConfigUpdateInput = z.infer<typeof configUpdateSchema>;
+
+export interface SystemConfigItem {
+  id: number;
+  title: string;
+  configType: string;
+  configValue: string;
+  enabled: boolean;
+  param: string | null;
+  updateDate: Date;
+}

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { CONFIRMATION_WORD } from '../enums.ts';
+import { listInputSchema } from '../pagination.ts';
+import { passwordSchema } from '../password.ts';
+import { ROLES, type Role } from '../roles.ts';
+
+/** Field maximums of seed 000 §5 / §9. */
+export const LIMITS = {
+  companyName: 255,
+  schemaName: 64,
+  responsibleName: 40,
+  responsibleOccupation: 100,
+  name: 255,
+  occupation: 100,
+  email: 254,
+  mainContactName: 255,
+} as const;
+
+/** New company groups start with 1 tag, new companies with 0 and not enabled (seed 000 §9). */
+export const DEFAULT_GROUP_TAGS_LIMIT = 1;
+export const DEFAULT_COMPANY_TAGS_LIMIT = 0;
+/** The company group that holds companies of "generic" activations; never offered as a choice. */
+export const GENERIC_GROUP_SCHEMA = 'generic';
+/** Shown before the schema name: the database prefix of every company group's schema. */
+export const SCHEMA_PREFIX = 'cg_';
+export const SCHEMA_NAME_REGEX = /^[a-z]{1,64}$/;
+
+/** Digits only (masks are a display concern). */
+export const digitsOnly = (v: string) => v.replace(/\D/g, '');
+
+const trimmed = (max: number) => z.string().trim().max(max);
+const required = (max: number) => trimmed(max).min(1, 'Campo obrigatório');
+export const emailSchema = z.string().trim().toLowerCase().max(LIMITS.email).pipe(z.email('E-mail inválido'));
+/** Phone: 10 or 11 digits, (##) ####-#### or (##) #####-####. */
+export const phoneSchema = z
+  .string()
+  .transform(digitsOnly)
+  .pipe(z.string().regex(/^\d{10,11}$/, 'Telefone inválido'));
+/** CNPJ: optional, digits only, 14 of them when given; empty means none. */
+export const optionalCnpjSchema = z
+  .string()
+  .nullish()
+  .transform((v) => (v ? digitsOnly(v) : null))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{14}$/, 'CNPJ inválido')
+      .nullable(),
+  );
+
+/** True when `typed` (upper-cased as the user types) is the confirmation word. */
+export function isConfirmationWord(typed: string): boolean {
+  return typed.trim().toUpperCase() === CONFIRMATION_WORD;
+}
+
+/** Company group creation payload (seed 000 §3). */
+export const companyGroupCreateSchema = z.object({
+  companyCnpj: optionalCnpjSchema.optional(),
+  companyName: required(LIMITS.companyName),
+  companyGroup: z.string().trim().max(LIMITS.schemaName).regex(SCHEMA_NAME_REGEX, 'Apenas letras minúsculas'),
+  companyTagsLimit: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_GROUP_TAGS_LIMIT),
+  responsibleName: required(LIMITS.responsibleName),
+  responsibleEmail: emailSchema,
+  responsiblePhone: phoneSchema,
+  responsibleOccupation: required(LIMITS.responsibleOccupation),
+  responsiblePassword: passwordSchema,
+});
+export type CompanyGroupCreateInput = z.infer<typeof companyGroupCreateSchema>;
+export type CompanyGroupCreateForm = z.input<typeof companyGroupCreateSchema>;
+
+/** Company add/edit form (seed 000 §5): name, main contact, e-mail, phone required; CNPJ optional. */
+export const companyFormSchema = z.object({
+  name: required(LIMITS.companyName),
+  cnpj: optionalCnpjSchema.optional(),
+  mainContactName: required(LIMITS.mainContactName),
+  email: emailSchema,
+  phone: phoneSchema,
+  /** Only a provider admin may set these; others keep the defaults or current values. */
+  enabled: z.boolean().optional(),
+  tagsLimit: z.coerce.number().int().min(0).max(1_000_000).optional(),
+});
+export type CompanyFormInput = z.infer<typeof companyFormSchema>;
+
+export const companyListSchema = listInputSchema.extend({
+  enabled: z.enum(['all', 'yes', 'no']).default('all'),
+  sort: z.enum(['name', 'cnpj', 'mainContactName', 'email', 'phone', 'tagsUsed']).optional(),
+});
+export type CompanyListInput = z.infer<typeof companyListSchema>;
+
+/** Statuses the user forms offer (seed 000 §4: active, inactive, pending). */
+export const EDITABLE_USER_STATUSES = ['ACTIVE', 'INACTIVE', 'PENDING'] as const;
+
+/** Company user (employee) form; password required only on create (seed 000 §5). */
+const companyUserBase = z.object({
+  name: required(LIMITS.name),
+  email: emailSchema,
+  phone: phoneSchema,
+  companyId: z.coerce.number().int().positive(),
+  occupation: required(LIMITS.occupation),
+  status: z.enum(EDITABLE_USER_STATUSES),
+  role: z.enum(ROLES),
+});
+export const companyUserCreateSchema = companyUserBase.extend({ password: passwordSchema });
+export const companyUserUpdateSchema = companyUserBase.extend({
+  password: z
+    .string()
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined))
+    .pipe(passwordSchema.optional()),
+});
+export type CompanyUserCreateInput = z.infer<typeof companyUserCreateSchema>;
+export type CompanyUserUpdateInput = z.infer<typeof companyUserUpdateSchema>;
+
+export const COMPANY_USER_FILTERS = ['all', 'ACTIVE', 'INACTIVE', 'PENDING'] as const;
+export const companyUserListSchema = listInputSchema.extend({
+  status: z.enum(COMPANY_USER_FILTERS).default('all'),
+  sort: z.enum(['name', 'company', 'phone', 'status']).optional(),
+});
+export type CompanyUserListInput = z.infer<typeof companyUserListSchema>;
+
+/** All users (provider admin): default filter PENDING; 'removed' means DELETED. */
+export const USER_FILTERS = ['all', 'ACTIVE', 'INACTIVE', 'PENDING', 'MIGRATED', 'DELETED'] as const;
+export const userListSchema = listInputSchema.extend({
+  status: z.enum(USER_FILTERS).default('PENDING'),
+  sort: z.enum(['company', 'name', 'email', 'status', 'createdAt']).optional(),
+});
+export type UserListInput = z.infer<typeof userListSchema>;
+
+/** A company group given by id (number or digits) or by schema name. */
+export const companyGroupRefSchema = z.union([z.number().int().positive(), z.string().trim().min(1).max(80)]);
+
+export const activateGenericSchema = z.object({ companyName: required(LIMITS.companyName) });
+export const migratePendingSchema = z.object({
+  companyId: z.coerce.number().int().positive(),
+  companyGroup: companyGroupRefSchema,
+  /** Role in the chosen company; company admin unless told otherwise. */
+  role: z.enum(ROLES).optional(),
+});
+export const migrateUserSchema = z.object({
+  companyId: z.coerce.number().int().positive(),
+  companyGroup: companyGroupRefSchema,
+});
+export const adminPasswordSchema = z.object({
+  password: passwordSchema,
+  companyGroup: companyGroupRefSchema.nullish(),
+});
+export const switchCompanySchema = z.object({
+  companyGroup: companyGroupRefSchema,
+  companyId: z.coerce.number().int().positive(),
+});
+
+/** Rank of roles: a viewer may only grant or manage roles at or below its own. */
+export const ROLE_RANK: Record<Role, number> = {
+  MOBCHECK_ADMIN: 4,
+  COMPANY_GROUP_ADMIN: 3,
+  COMPANY_ADMIN: 2,
+  COMPANY_OPERATOR: 1,
+};
+
+/** Roles a viewer may give in the company-user form (the provider-admin role only for an admin viewer). */
+export function assignableRoles(viewer: Role): Role[] {
+  return ROLES.filter((r) => ROLE_RANK[r] <= ROLE_RANK[viewer]);
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { coreDb } from '../../../src/server/db/database.ts';
+import { DEMO, loginAs, rest, trpcClient } from '../../helpers/api.ts';
+
+type Cfg = {
+  id: number;
+  title: string;
+  configType: string;
+  configValue: string;
+  enabled: boolean;
+  param: string | null;
+  updateDate: string;
+};
+
+describe('system configuration', () => {
+  it('lists the seeded toggles with every field of the seed', async () => {
+    const token = await loginAs(DEMO.admin);
+    const r = await rest<Cfg[]>('GET', '/web/config-system/', { token });
+    expect(r.status).toBe(200);
+    expect(r.json.data!.length).toBeGreaterThanOrEqual(4);
+    for (const k of ['id', 'title', 'configType', 'configValue', 'enabled', 'param', 'updateDate'])
+      expect(r.json.data![0]).toHaveProperty(k);
+    expect(r.json.data!.map((c) => c.param)).toEqual(
+      expect.arrayContaining(['DUE_DATE_EMAILS', 'MAINTENANCE_MODE']),
+    );
+  });
+
+  it('toggles with configValue 1/0 kept in step, and updates an entry', async () => {
+    const token = await loginAs(DEMO.admin);
+    // A row of our own, so parallel files reading the seeded toggles are not disturbed.
+    const row = await coreDb()
+      .insertInto('system_config')
+      .values({
+        title: `Teste ${Math.random()}`,
+        config_type: 'TOGGLE',
+        config_value: '0',
+        enabled: false,
+        param: 'TEST',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const on = await rest<Cfg>('PUT', `/web/config-system/${row.id}/toggle/`, {
+      token,
+      body: { enabled: true },
+    });
+    expect(on.json.data).toMatchObject({ enabled: true, configValue: '1' });
+    const off = await trpcClient(token).config.toggle.mutate({ id: row.id, enabled: false });
+    expect(off).toMatchObject({ enabled: false, configValue: '0' });
+    const title = `Renomeado ${Math.random()}`;
+    const up = await rest<Cfg>('PUT', `/web/config-system/${row.id}/update/`, {
+      token,
+      body: { id: row.id, title, configType: 'TOGGLE', configValue: 1, enabled: true, param: 'TEST2' },
+    });
+    expect(up.status).toBe(200);
+    const db = await coreDb()
+      .selectFrom('system_config')
+      .selectAll()
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(db).toMatchObject({ title, config_value: '1', enabled: true, param: 'TEST2' });
+    const mismatch = await rest('PUT', `/web/config-system/${row.id}/update/`, {
+      token,
+      body: { id: row.id + 1, title, configValue: 1, enabled: true },
+    });
+    expect(mismatch.status).toBe(400);
+    expect(
+      (await rest('PUT', '/web/config-system/999999999/toggle/', { token, body: { enabled: true } })).status,
+    ).toBe(404);
+    expect(
+      (await rest('PUT', `/web/config-system/${row.id}/toggle/`, { token, body: { enabled: 'yes' } })).json
+        .error?.code,
+    ).toBe('VALIDATION_FAILED');
+  });
+
+  it('is the provider admin’s only', async () => {
+    for (const email of [DEMO.groupAdmin, DEMO.companyAdmin, DEMO.operator]) {
+      const token = await loginAs(email);
+      expect((await rest('GET', '/web/config-system/', { token })).status, email).toBe(403);
+      expect(
+        (await rest('PUT', '/web/config-system/1/toggle/', { token, body: { enabled: true } })).status,
+        email,
+      ).toBe(403);
+      expect(
+        (
+          await rest('PUT', '/web/config-system/1/update/', {
+            token,
+            body: { title: 'x', configValue: 1, enabled: true },
+          })
+        ).status,
+        email,
+      ).toBe(403);
+    }
+    expect((await rest('GET', '/web/config-system/')).status).toBe(401);
+  });
+});
