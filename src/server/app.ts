@@ -10,6 +10,7 @@ import { config } from './config.ts';
 import type { RequestContext } from './context.ts';
 import { pingDb } from './db/database.ts';
 import { authenticate } from './domains/auth/service.ts';
+import { mountJobsBoard } from './domains/jobs/board.ts';
 import { AppError } from './errors.ts';
 import { openApiDocument } from './openapi.ts';
 import { redis } from './redis.ts';
@@ -80,6 +81,7 @@ export function createApp(): Hono<AppEnv> {
 
   app.get('/web/openapi.json', (c) => c.json(openApiDocument(config().PUBLIC_URL)));
   registerRestRoutes(app);
+  mountJobsBoard(app);
   app.all('/web/*', (c) => errorResponse(c, new AppError('NOT_FOUND')));
 
   const clientDir = path.resolve(config().CLIENT_DIR);

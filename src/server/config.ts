@@ -28,9 +28,13 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  /** Public CEP lookup; `{cep}` is replaced by the 8 digits (ViaCEP's JSON shape). */
+  CEP_SERVICE_URL: z.string().default('https://viacep.com.br/ws/{cep}/json/'),
   MAIL_FROM: z.string().default('EquipCheck <no-reply@equipcheck.local>'),
   CONTACT_EMAIL: z.string().default('contato@equipcheck.com.br'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** BullMQ lock of a running job; a crashed worker's job is picked up again after about 1.5x this. */
+  WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(60_000),
   QR_BATCH_MAX: z.coerce.number().int().min(1).default(10000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });

@@ -27,6 +27,10 @@ export const ERROR_CATALOGUE = {
   PASSWORD_CURRENT_INVALID: { status: 400, message: 'Senha atual inválida' },
   PASSWORD_RESET_EMAIL_INVALID: { status: 400, message: 'Email inválido' },
   TOKEN_INVALID: { status: 400, message: 'Token inválido ou expirado' },
+  ENVIRONMENT_ALREADY_ACTIVE: { status: 409, message: 'Este ambiente já foi ativado. Entre com seu e-mail e senha.' },
+  PHOTO_INVALID: { status: 400, message: 'Imagem inválida: use PNG, JPEG ou WEBP de até 1 MB' },
+  CEP_NOT_FOUND: { status: 404, message: 'CEP não encontrado' },
+  CEP_SERVICE_UNAVAILABLE: { status: 503, message: 'Consulta de CEP indisponível: preencha o endereço manualmente' },
   // company groups (seed 000 §8)
   CREATE_MISSING_FIELD: { status: 400, message: 'missing field' },
   CREATE_EXISTING_COMPANY_GROUP: { status: 409, message: 'company group already exists' },
@@ -36,6 +40,25 @@ export const ERROR_CATALOGUE = {
   // jobs
   JOB_NOT_READY: { status: 409, message: 'O arquivo ainda não está pronto' },
   JOB_FAILED: { status: 409, message: 'O processamento falhou' },
+  // catalogue (seed 001 §5, §6)
+  CATALOGUE_LIST_INVALID: { status: 400, message: 'Os itens da lista devem ser preenchidos e distintos' },
+  CUSTOM_ANSWERS_LIMIT: { status: 400, message: 'No máximo {max} respostas personalizadas por pergunta' },
+  CUSTOM_ANSWERS_QUESTION_NOT_CUSTOM: { status: 400, message: 'Respostas personalizadas só valem para perguntas do tipo personalizada' },
+  CATEGORY_NAME_EXISTS: { status: 409, message: 'Já existe uma categoria com o nome {name}' },
+  CATEGORY_DISABLED: { status: 400, message: 'Categoria desabilitada não pode ser selecionada' },
+  INSPECTION_TYPE_NAME_EXISTS: { status: 409, message: 'Já existe uma subcategoria com o nome {name} nesta categoria' },
+  INSPECTION_TYPE_DISABLED: { status: 400, message: 'Subcategoria desabilitada não pode ser selecionada' },
+  PRODUCT_CATEGORY_MISMATCH: { status: 400, message: 'A subcategoria não pertence à categoria escolhida' },
+  PRODUCT_SKU_EXISTS: { status: 409, message: 'Já existe um produto com o SKU {sku}' },
+  PRODUCT_EXCLUSIVE_FORBIDDEN: { status: 403, message: 'Somente o administrador da plataforma define produtos exclusivos' },
+  PRODUCT_EXCLUSIVE_READ_ONLY: { status: 403, message: 'Produto exclusivo do provedor: somente leitura' },
+  PRODUCT_IMAGE_MISSING: { status: 400, message: 'Envie a imagem no campo file' },
+  PRODUCT_IMAGE_INVALID_TYPE: { status: 400, message: 'A imagem deve ser PNG, JPEG ou WebP' },
+  PRODUCT_IMAGE_TOO_LARGE: { status: 413, message: 'A imagem deve ter no máximo 2 MB' },
+  JOB_RESULT_EXPIRED: { status: 410, message: 'O arquivo expirou. Gere-o novamente.' },
+  DOWNLOAD_LINK_INVALID: { status: 403, message: 'Link de download inválido ou expirado' },
+  // QR codes
+  QR_QUANTITY_OUT_OF_RANGE: { status: 400, message: 'A quantidade deve estar entre {min} e {max}' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type KnownErrorCode = keyof typeof ERROR_CATALOGUE;

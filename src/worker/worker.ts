@@ -1,6 +1,7 @@
-import { type Job, Worker } from 'bullmq';
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { config } from '../server/config.ts';
 import { coreDb } from '../server/db/database.ts';
+import { sweepExpiredResults } from '../server/domains/jobs/service.ts';
 import { JOBS_QUEUE, type JobPayload } from '../server/jobs/queue.ts';
 import { log } from '../server/logger.ts';
 import { createRedis } from '../server/redis.ts';
@@ -61,31 +62,59 @@ export interface RunningWorker {
 }
 
 /** Starts a BullMQ worker over the jobs queue. Tests pass their own processor table. */
-export function startWorker(opts: { processors?: Record<string, Processor>; concurrency?: number } = {}): RunningWorker {
+/** How often each worker deletes expired result files (idempotent, so several workers may). */
+export const RETENTION_SWEEP_MS = 15 * 60_000;
+
+export function startWorker(
+  opts: { processors?: Record<string, Processor>; concurrency?: number; retentionSweepMs?: number } = {},
+): RunningWorker {
   const table = opts.processors ?? defaultProcessors;
+  const lockDuration = config().WORKER_LOCK_MS;
   const worker = new Worker<JobPayload>(JOBS_QUEUE, (job) => run(job, table), {
     connection: createRedis({ blocking: true }),
     prefix: config().REDIS_PREFIX,
     concurrency: opts.concurrency ?? config().WORKER_CONCURRENCY,
-    lockDuration: 60_000,
-    stalledInterval: 30_000,
+    lockDuration,
+    // A killed worker's job is found stalled after at most lock + interval, then retried.
+    stalledInterval: Math.max(1000, Math.floor(lockDuration / 2)),
     maxStalledCount: 2,
   });
   worker.on('failed', async (job, err) => {
     if (!job) return;
-    const final = job.attemptsMade >= (job.opts.attempts ?? 1);
-    log.warn('job failed', { id: job.data.jobId, type: job.data.type, attempt: job.attemptsMade, final, error: err.message });
+    const final =
+      job.attemptsMade >= (job.opts.attempts ?? 1) ||
+      err instanceof UnrecoverableError ||
+      err.name === 'UnrecoverableError';
+    log.warn('job failed', {
+      id: job.data.jobId,
+      type: job.data.type,
+      attempt: job.attemptsMade,
+      final,
+      error: err.message,
+    });
     await coreDb()
       .updateTable('jobs')
-      .set(final ? { state: 'failed', error: err.message.slice(0, 2000), finished_at: new Date() } : { state: 'queued', error: err.message.slice(0, 2000) })
+      .set(
+        final
+          ? { state: 'failed', error: err.message.slice(0, 2000), finished_at: new Date() }
+          : { state: 'queued', error: err.message.slice(0, 2000) },
+      )
       .where('id', '=', job.data.jobId)
       .execute()
       .catch(() => {});
   });
   worker.on('error', (err) => log.error('worker error', { error: err.message }));
+  const sweep = () =>
+    sweepExpiredResults()
+      .then((n) => n > 0 && log.info('expired job results removed', { count: n }))
+      .catch((e: Error) => log.warn('retention sweep failed', { error: e.message }));
+  void sweep();
+  const sweeper = setInterval(sweep, opts.retentionSweepMs ?? RETENTION_SWEEP_MS);
+  sweeper.unref();
   return {
     worker,
     close: async () => {
+      clearInterval(sweeper);
       // Give the current jobs a deadline to finish; after it, close hard so their locks
       // expire and another worker picks them up (processors are idempotent).
       const deadline = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 20_000).unref());

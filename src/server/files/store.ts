@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { config } from '../config.ts';
+import { GcsFileStore } from './gcs-store.ts';
 
 /**
  * Where generated files (QR sheets, exports) and uploads (images) live. Local directory by
@@ -13,7 +14,10 @@ export interface FileStore {
   /** Writes a whole stream or buffer under `key`; atomic (a reader never sees half a file). */
   put(key: string, body: Readable | Buffer | Uint8Array, contentType: string): Promise<{ size: number }>;
   /** Opens a write stream; `commit()` makes it visible under `key`. */
-  openWrite(key: string, contentType: string): Promise<{ stream: NodeJS.WritableStream; commit(): Promise<{ size: number }>; abort(): Promise<void> }>;
+  openWrite(
+    key: string,
+    contentType: string,
+  ): Promise<{ stream: NodeJS.WritableStream; commit(): Promise<{ size: number }>; abort(): Promise<void> }>;
   get(key: string): Promise<Readable | null>;
   size(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;
@@ -44,7 +48,7 @@ export class LocalFileStore implements FileStore {
     return {
       stream,
       commit: async () => {
-        if (!stream.writableFinished) stream.end();
+        if (!stream.writableEnded) stream.end();
         await done;
         await rename(tmp, final);
         return { size: (await stat(final)).size };
@@ -59,7 +63,10 @@ export class LocalFileStore implements FileStore {
   async put(key: string, body: Readable | Buffer | Uint8Array, contentType: string) {
     const w = await this.openWrite(key, contentType);
     try {
-      await pipeline(Buffer.isBuffer(body) || body instanceof Uint8Array ? Readable.from([body]) : body, w.stream);
+      await pipeline(
+        Buffer.isBuffer(body) || body instanceof Uint8Array ? Readable.from([body]) : body,
+        w.stream,
+      );
     } catch (e) {
       await w.abort();
       throw e;
@@ -93,7 +100,8 @@ export class LocalFileStore implements FileStore {
 let store: FileStore | undefined;
 
 export function fileStore(): FileStore {
-  store ??= new LocalFileStore(path.resolve(config().DATA_DIR));
+  const bucket = config().GCS_BUCKET;
+  store ??= bucket ? new GcsFileStore(bucket) : new LocalFileStore(path.resolve(config().DATA_DIR));
   return store;
 }
 

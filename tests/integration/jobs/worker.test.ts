@@ -21,7 +21,11 @@ afterAll(async () => {
 
 describe('worker plumbing (real BullMQ on Redis)', () => {
   it('runs an enqueued job to completion and records progress and result in core.jobs', async () => {
-    const id = await enqueueJob({ type: 'diagnostic', params: { steps: 5, echo: 'hello' }, companyGroupId: null });
+    const id = await enqueueJob({
+      type: 'diagnostic',
+      params: { steps: 5, echo: 'hello' },
+      companyGroupId: null,
+    });
     const row = await waitFor(async () => {
       const r = await coreDb().selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       return r.state === 'completed' ? r : undefined;

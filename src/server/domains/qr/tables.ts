@@ -1,5 +1,34 @@
+import type { Generated, Selectable } from 'kysely';
+import type { DefaultTimestamp, Timestamp } from '../../db/core-tables.ts';
+
 /** Tables of tags and QR batches: `core.tag_registry` and the tenant `tags`. */
-// biome-ignore lint/suspicious/noEmptyInterface: extended by the QR issue
-export interface QrCoreTables {}
-// biome-ignore lint/suspicious/noEmptyInterface: extended by the QR issue
-export interface QrTenantTables {}
+export interface TagRegistryTable {
+  serial: string;
+  company_group_id: number;
+  company_id: number;
+  job_id: string | null;
+  batch_index: number | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface TagTable {
+  id: Generated<number>;
+  serial_number: string;
+  company_id: number;
+  enabled: Generated<boolean>;
+  job_id: string | null;
+  batch_index: number | null;
+  /** set when equipment is registered on the tag (the tag is in use) */
+  activated_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface QrCoreTables {
+  tag_registry: TagRegistryTable;
+}
+export interface QrTenantTables {
+  tags: TagTable;
+}
+
+export type TagRow = Selectable<TagTable>;

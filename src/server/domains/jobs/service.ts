@@ -1,0 +1,184 @@
+import type { Readable } from 'node:stream';
+import { sql } from 'kysely';
+import type { JobListInput, JobView } from '../../../shared/jobs.ts';
+import type { Page } from '../../../shared/pagination.ts';
+import type { AuthContext } from '../../context.ts';
+import type { JobRow } from '../../db/core-tables.ts';
+import { coreDb } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import { signPath } from '../../files/signed-links.ts';
+import { fileStore } from '../../files/store.ts';
+
+type JobWithNames = JobRow & { requester_name: string | null; company_name: string | null };
+
+export function downloadPath(id: string): string {
+  return `/web/jobs/${id}/download`;
+}
+
+function toView(r: JobWithNames): JobView {
+  const ready = r.state === 'completed' && !!r.result_key;
+  return {
+    id: r.id,
+    type: r.type,
+    state: r.state,
+    progress: r.progress,
+    error: r.error,
+    params: r.params ?? {},
+    companyGroupId: r.company_group_id,
+    companyId: r.company_id,
+    companyName: r.company_name,
+    requestedBy: r.requested_by ? { id: r.requested_by, name: r.requester_name ?? '' } : null,
+    createdAt: r.created_at,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+    expiresAt: r.expires_at,
+    result: ready
+      ? {
+          name: r.result_name ?? 'download',
+          contentType: r.result_content_type ?? 'application/octet-stream',
+          size: r.result_size ?? 0,
+        }
+      : null,
+    downloadUrl: ready ? signPath(downloadPath(r.id)) : null,
+  };
+}
+
+function baseQuery() {
+  return coreDb()
+    .selectFrom('jobs as j')
+    .leftJoin('users as u', 'u.id', 'j.requested_by')
+    .leftJoin('companies as c', 'c.id', 'j.company_id')
+    .selectAll('j')
+    .select(['u.name as requester_name', 'c.name as company_name']);
+}
+
+/**
+ * Who sees which jobs: the provider admin all; a group admin the jobs of their group; a company
+ * admin or operator the group's jobs of their own company, plus the ones they asked for.
+ */
+function scoped<Q extends ReturnType<typeof baseQuery>>(q: Q, auth: AuthContext): Q {
+  if (auth.role === 'MOBCHECK_ADMIN') return q;
+  const groupId = auth.companyGroup?.id ?? -1;
+  let out = q.where('j.company_group_id', '=', groupId) as Q;
+  if (auth.role !== 'COMPANY_GROUP_ADMIN') {
+    out = out.where((eb) =>
+      eb.or([eb('j.company_id', '=', auth.companyId ?? -1), eb('j.requested_by', '=', auth.user.id)]),
+    ) as Q;
+  }
+  return out;
+}
+
+const SORTS = {
+  created_at: 'j.created_at',
+  finished_at: 'j.finished_at',
+  type: 'j.type',
+  state: 'j.state',
+} as const;
+
+export async function listJobs(auth: AuthContext, input: JobListInput): Promise<Page<JobView>> {
+  let q = scoped(baseQuery(), auth);
+  if (input.state) q = q.where('j.state', '=', input.state);
+  if (input.type) q = q.where('j.type', '=', input.type);
+  if (input.query)
+    q = q.where((eb) =>
+      eb.or([
+        eb('j.type', 'ilike', `%${input.query}%`),
+        eb(sql`core.search_text(u.name)`, 'like', sql`'%' || core.search_text(${input.query}) || '%'`),
+      ]),
+    );
+  const [rows, total] = await Promise.all([
+    q
+      .orderBy(sql.ref(SORTS[input.sort ?? 'created_at']), input.sort ? input.direction : 'desc')
+      .orderBy('j.id')
+      .limit(input.pageSize)
+      .offset(input.page * input.pageSize)
+      .execute(),
+    q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((r) => toView(r as JobWithNames)),
+    total: total.n,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
+}
+
+/** A job the caller may see; 404 for others' jobs (never reveals that they exist). */
+export async function getJob(auth: AuthContext, id: string): Promise<JobView> {
+  const row = await scoped(baseQuery(), auth).where('j.id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND');
+  return toView(row as JobWithNames);
+}
+
+/** A job by id, without the caller check: for signed links and waits after a checked enqueue. */
+export async function getJobUnchecked(id: string): Promise<JobView | null> {
+  const row = await baseQuery().where('j.id', '=', id).executeTakeFirst();
+  return row ? toView(row as JobWithNames) : null;
+}
+
+export interface OpenedFile {
+  stream: Readable;
+  name: string;
+  contentType: string;
+  size: number | null;
+}
+
+/** The result file of a finished job, for streaming. Not ready → 409, failed → 409, expired → 410. */
+export async function openJobResult(id: string): Promise<OpenedFile> {
+  const row = await coreDb().selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND');
+  if (row.state === 'failed') throw new AppError('JOB_FAILED');
+  if (row.state !== 'completed') throw new AppError('JOB_NOT_READY');
+  if (!row.result_key) throw new AppError('JOB_RESULT_EXPIRED');
+  const stream = await fileStore().get(row.result_key);
+  if (!stream) throw new AppError('JOB_RESULT_EXPIRED');
+  return {
+    stream,
+    name: row.result_name ?? 'download',
+    contentType: row.result_content_type ?? 'application/octet-stream',
+    size: row.result_size,
+  };
+}
+
+/** Polls core.jobs until the job finishes or `timeoutMs` passes (then answers its current state). */
+export async function waitForJob(id: string, timeoutMs: number, signal?: AbortSignal): Promise<JobView> {
+  const until = Date.now() + timeoutMs;
+  let delay = 100;
+  for (;;) {
+    const job = await getJobUnchecked(id);
+    if (!job) throw new AppError('NOT_FOUND');
+    if (job.state === 'completed' || job.state === 'failed' || Date.now() >= until || signal?.aborted)
+      return job;
+    await new Promise((r) => setTimeout(r, delay));
+    delay = Math.min(delay * 1.5, 1000);
+  }
+}
+
+/**
+ * Retention: deletes result files of jobs past `expires_at` and clears their key (the row stays,
+ * so the job center still shows the history). Safe to run from several workers at once.
+ */
+export async function sweepExpiredResults(now = new Date(), batch = 200): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const rows = await coreDb()
+      .selectFrom('jobs')
+      .select(['id', 'result_key'])
+      .where('expires_at', '<', now)
+      .where('result_key', 'is not', null)
+      .limit(batch)
+      .execute();
+    if (rows.length === 0) return removed;
+    for (const r of rows) {
+      await fileStore().delete(r.result_key!);
+      await coreDb()
+        .updateTable('jobs')
+        .set({ result_key: null })
+        .where('id', '=', r.id)
+        .where('result_key', '=', r.result_key)
+        .execute();
+      removed++;
+    }
+    if (rows.length < batch) return removed;
+  }
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+export const QR_FORMATS = ['pdf', 'xlsx'] as const;
+export type QrFormat = (typeof QR_FORMATS)[number];
+
+/** Default upper bound of one batch; the server's QR_BATCH_MAX can change it. */
+export const QR_BATCH_MAX_DEFAULT = 10_000;
+/** Seed 001 §9: the Quantidade field starts at 1. */
+export const QR_DEFAULT_QUANTITY = 1;
+
+/** Quantity of one batch: an integer in 1..max. */
+export function qrQuantitySchema(max = QR_BATCH_MAX_DEFAULT) {
+  return z.coerce.number().int().min(1).max(max);
+}
+
+/** The client form: Quantidade is required; nothing else is enforced on the client (seed 001 §5). */
+export const qrDialogSchema = z.object({ quantity: z.coerce.number().int().positive() });
+
+export const qrGenerateInputSchema = z.object({
+  companyId: z.number().int().positive().optional(),
+  quantity: z.number().int(),
+  format: z.enum(QR_FORMATS),
+});
+export type QrGenerateInput = z.infer<typeof qrGenerateInputSchema>;
