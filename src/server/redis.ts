@@ -28,3 +28,20 @@ export async function closeRedis(): Promise<void> {
   client = undefined;
   if (c) await c.quit().catch(() => c.disconnect());
 }
+
+/**
+ * Connection options (not a client) for BullMQ: given options, BullMQ opens its own connections
+ * and closes them on `close()`; a shared client would be left open and keep the process alive.
+ */
+export function bullConnection(): import('ioredis').RedisOptions {
+  const u = new URL(config().REDIS_URL);
+  return {
+    host: u.hostname,
+    port: Number(u.port || 6379),
+    username: u.username || undefined,
+    password: u.password ? decodeURIComponent(u.password) : undefined,
+    db: u.pathname.length > 1 ? Number(u.pathname.slice(1)) : 0,
+    tls: u.protocol === 'rediss:' ? {} : undefined,
+    maxRetriesPerRequest: null,
+  };
+}

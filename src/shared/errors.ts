@@ -43,14 +43,23 @@ export const ERROR_CATALOGUE = {
   // catalogue (seed 001 §5, §6)
   CATALOGUE_LIST_INVALID: { status: 400, message: 'Os itens da lista devem ser preenchidos e distintos' },
   CUSTOM_ANSWERS_LIMIT: { status: 400, message: 'No máximo {max} respostas personalizadas por pergunta' },
-  CUSTOM_ANSWERS_QUESTION_NOT_CUSTOM: { status: 400, message: 'Respostas personalizadas só valem para perguntas do tipo personalizada' },
+  CUSTOM_ANSWERS_QUESTION_NOT_CUSTOM: {
+    status: 400,
+    message: 'Respostas personalizadas só valem para perguntas do tipo personalizada',
+  },
   CATEGORY_NAME_EXISTS: { status: 409, message: 'Já existe uma categoria com o nome {name}' },
   CATEGORY_DISABLED: { status: 400, message: 'Categoria desabilitada não pode ser selecionada' },
-  INSPECTION_TYPE_NAME_EXISTS: { status: 409, message: 'Já existe uma subcategoria com o nome {name} nesta categoria' },
+  INSPECTION_TYPE_NAME_EXISTS: {
+    status: 409,
+    message: 'Já existe uma subcategoria com o nome {name} nesta categoria',
+  },
   INSPECTION_TYPE_DISABLED: { status: 400, message: 'Subcategoria desabilitada não pode ser selecionada' },
   PRODUCT_CATEGORY_MISMATCH: { status: 400, message: 'A subcategoria não pertence à categoria escolhida' },
   PRODUCT_SKU_EXISTS: { status: 409, message: 'Já existe um produto com o SKU {sku}' },
-  PRODUCT_EXCLUSIVE_FORBIDDEN: { status: 403, message: 'Somente o administrador da plataforma define produtos exclusivos' },
+  PRODUCT_EXCLUSIVE_FORBIDDEN: {
+    status: 403,
+    message: 'Somente o administrador da plataforma define produtos exclusivos',
+  },
   PRODUCT_EXCLUSIVE_READ_ONLY: { status: 403, message: 'Produto exclusivo do provedor: somente leitura' },
   PRODUCT_IMAGE_MISSING: { status: 400, message: 'Envie a imagem no campo file' },
   PRODUCT_IMAGE_INVALID_TYPE: { status: 400, message: 'A imagem deve ser PNG, JPEG ou WebP' },

@@ -4,7 +4,7 @@ import { coreDb } from '../server/db/database.ts';
 import { sweepExpiredResults } from '../server/domains/jobs/service.ts';
 import { JOBS_QUEUE, type JobPayload } from '../server/jobs/queue.ts';
 import { log } from '../server/logger.ts';
-import { createRedis } from '../server/redis.ts';
+import { bullConnection } from '../server/redis.ts';
 import { processors as defaultProcessors } from './processors/index.ts';
 import type { Processor } from './processors/types.ts';
 
@@ -71,7 +71,7 @@ export function startWorker(
   const table = opts.processors ?? defaultProcessors;
   const lockDuration = config().WORKER_LOCK_MS;
   const worker = new Worker<JobPayload>(JOBS_QUEUE, (job) => run(job, table), {
-    connection: createRedis({ blocking: true }),
+    connection: bullConnection(),
     prefix: config().REDIS_PREFIX,
     concurrency: opts.concurrency ?? config().WORKER_CONCURRENCY,
     lockDuration,

@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import { config } from '../config.ts';
 import { coreDb } from '../db/database.ts';
-import { createRedis } from '../redis.ts';
+import { bullConnection } from '../redis.ts';
 
 /** One queue for all job types; the worker dispatches on `type` through its processor table. */
 export const JOBS_QUEUE = 'jobs';
@@ -20,7 +20,7 @@ let queue: Queue<JobPayload> | undefined;
 
 export function jobsQueue(): Queue<JobPayload> {
   queue ??= new Queue<JobPayload>(JOBS_QUEUE, {
-    connection: createRedis({ blocking: true }),
+    connection: bullConnection(),
     prefix: config().REDIS_PREFIX,
     defaultJobOptions: {
       attempts: 3,

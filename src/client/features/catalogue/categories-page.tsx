@@ -9,7 +9,14 @@ import { DataTable, useListState } from '../../components/data-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { useDebouncedValue } from '../../lib/hooks.ts';
@@ -40,8 +47,12 @@ export function CategoriesPage() {
   const [editing, setEditing] = React.useState<CategoryDto | 'new' | null>(null);
   const { setQuery } = list;
   React.useEffect(() => setQuery(query), [query, setQuery]);
-  const input = { ...list.input, enabled: triToBool(enabled) } as Parameters<typeof trpc.catalogue.categories.list.queryOptions>[0];
-  const q = useQuery(trpc.catalogue.categories.list.queryOptions(input, { placeholderData: keepPreviousData }));
+  const input = { ...list.input, enabled: triToBool(enabled) } as Parameters<
+    typeof trpc.catalogue.categories.list.queryOptions
+  >[0];
+  const q = useQuery(
+    trpc.catalogue.categories.list.queryOptions(input, { placeholderData: keepPreviousData }),
+  );
 
   return (
     <div className="space-y-5">
@@ -75,22 +86,47 @@ export function CategoriesPage() {
         rowKey={(r) => r.id}
         onRowClick={(r) => setEditing(r)}
         columns={[
-          { id: 'name', header: t('name'), sortable: true, cell: (r) => <span className="font-medium">{r.name}</span> },
-          { id: 'enabled', header: t('enabled'), sortable: true, cell: (r) => <EnabledBadge enabled={r.enabled} /> },
-          { id: 'updateDate', header: t('lastUpdate'), sortable: true, cell: (r) => formatDate(r.updateDate) },
+          {
+            id: 'name',
+            header: t('name'),
+            sortable: true,
+            cell: (r) => <span className="font-medium">{r.name}</span>,
+          },
+          {
+            id: 'enabled',
+            header: t('enabled'),
+            sortable: true,
+            cell: (r) => <EnabledBadge enabled={r.enabled} />,
+          },
+          {
+            id: 'updateDate',
+            header: t('lastUpdate'),
+            sortable: true,
+            cell: (r) => formatDate(r.updateDate),
+          },
           {
             id: 'actions',
             header: <span className="sr-only">{t('edit')}</span>,
             headerClassName: 'w-12',
             cell: (r) => (
-              <Button variant="ghost" size="icon" aria-label={`${t('edit')} ${r.name}`} onClick={(e) => (e.stopPropagation(), setEditing(r))}>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`${t('edit')} ${r.name}`}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  setEditing(r);
+                }}
+              >
                 <Pencil aria-hidden />
               </Button>
             ),
           },
         ]}
       />
-      {editing && <CategoryDialog category={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <CategoryDialog category={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      )}
     </div>
   );
 }
@@ -110,8 +146,14 @@ function CategoryDialog({ category, onClose }: { category: CategoryDto | null; o
   const [touched, setTouched] = React.useState(false);
   const [state, setState] = React.useState<SaveState>({ status: 'idle' });
   const id = category?.id;
-  const insp = useQuery({ ...trpc.catalogue.categories.attributes.queryOptions({ id: id ?? 0, kind: 'inspection' }), enabled: id !== undefined });
-  const main = useQuery({ ...trpc.catalogue.categories.attributes.queryOptions({ id: id ?? 0, kind: 'maintenance' }), enabled: id !== undefined });
+  const insp = useQuery({
+    ...trpc.catalogue.categories.attributes.queryOptions({ id: id ?? 0, kind: 'inspection' }),
+    enabled: id !== undefined,
+  });
+  const main = useQuery({
+    ...trpc.catalogue.categories.attributes.queryOptions({ id: id ?? 0, kind: 'maintenance' }),
+    enabled: id !== undefined,
+  });
   React.useEffect(() => insp.data && setInspection(toRows(insp.data)), [insp.data]);
   React.useEffect(() => main.data && setMaintenance(toRows(main.data)), [main.data]);
   const save = useMutation(trpc.catalogue.categories.save.mutationOptions());
@@ -131,7 +173,13 @@ function CategoryDialog({ category, onClose }: { category: CategoryDto | null; o
     busy.current = true;
     setState({ status: 'submitting' });
     try {
-      await save.mutateAsync({ id, name, enabled, inspectionAttributes: fromRows(inspection), maintenanceAttributes: fromRows(maintenance) });
+      await save.mutateAsync({
+        id,
+        name,
+        enabled,
+        inspectionAttributes: fromRows(inspection),
+        maintenanceAttributes: fromRows(maintenance),
+      });
       await qc.invalidateQueries({ queryKey: trpc.catalogue.categories.pathKey() });
       setState({ status: 'success' });
     } catch (e) {
@@ -154,7 +202,12 @@ function CategoryDialog({ category, onClose }: { category: CategoryDto | null; o
           <DialogTitle>{category ? t('editCategory') : t('newCategory')}</DialogTitle>
           <DialogDescription className="sr-only">{t('categoriesDescription')}</DialogDescription>
         </DialogHeader>
-        <SaveOverlay state={state} name={name} successText={t('categorySaved')} onRetry={() => setState({ status: 'idle' })} />
+        <SaveOverlay
+          state={state}
+          name={name}
+          successText={t('categorySaved')}
+          onRetry={() => setState({ status: 'idle' })}
+        />
         {state.status === 'idle' && (
           <form
             className="space-y-5"
@@ -165,27 +218,57 @@ function CategoryDialog({ category, onClose }: { category: CategoryDto | null; o
           >
             <div className="space-y-1.5">
               <Label htmlFor="category-name">{t('name')} *</Label>
-              <Input id="category-name" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={nameError || undefined} autoFocus data-testid="category-name" />
+              <Input
+                id="category-name"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                aria-invalid={nameError || undefined}
+                autoFocus
+                data-testid="category-name"
+              />
               {nameError && <p className="text-xs text-destructive">{t('required')}</p>}
             </div>
             <div className="flex items-center gap-2">
-              <Checkbox id="category-enabled" checked={enabled} onCheckedChange={(v) => setEnabled(v === true)} data-testid="category-enabled" />
+              <Checkbox
+                id="category-enabled"
+                checked={enabled}
+                onCheckedChange={(v) => setEnabled(v === true)}
+                data-testid="category-enabled"
+              />
               <Label htmlFor="category-enabled">{t('enabled')}</Label>
             </div>
             <section className="space-y-2">
               <h3 className="text-sm font-semibold">{t('inspectionAttributes')}</h3>
-              <EditableList rows={inspection} onChange={setInspection} textLabel={t('attribute')} defaultType="" testId="inspection-attributes" />
+              <EditableList
+                rows={inspection}
+                onChange={setInspection}
+                textLabel={t('attribute')}
+                defaultType=""
+                testId="inspection-attributes"
+              />
             </section>
             <section className="space-y-2">
               <h3 className="text-sm font-semibold">{t('maintenanceAttributes')}</h3>
-              <EditableList rows={maintenance} onChange={setMaintenance} textLabel={t('attribute')} defaultType="" testId="maintenance-attributes" />
+              <EditableList
+                rows={maintenance}
+                onChange={setMaintenance}
+                textLabel={t('attribute')}
+                defaultType=""
+                testId="maintenance-attributes"
+              />
             </section>
-            {!listsValid(inspection, maintenance) && <p className="text-sm text-destructive">{t('listInvalid')}</p>}
+            {!listsValid(inspection, maintenance) && (
+              <p className="text-sm text-destructive">{t('listInvalid')}</p>
+            )}
             <DialogFooter>
               <Button variant="outline" onClick={onClose}>
                 {t('common:common.cancel')}
               </Button>
-              <Button type="submit" disabled={!listsValid(inspection, maintenance) || (touched && !valid)} data-testid="save">
+              <Button
+                type="submit"
+                disabled={!listsValid(inspection, maintenance) || (touched && !valid)}
+                data-testid="save"
+              >
                 {t('common:common.save')}
               </Button>
             </DialogFooter>

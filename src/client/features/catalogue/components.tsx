@@ -15,18 +15,35 @@ import {
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../components/ui/select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { restFetch } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
 import { NS } from './i18n.ts';
 
 /** Search box; the page debounces the value before querying. */
-export function SearchBox({ value, onChange, placeholder }: { value: string; onChange(v: string): void; placeholder: string }) {
+export function SearchBox({
+  value,
+  onChange,
+  placeholder,
+}: {
+  value: string;
+  onChange(v: string): void;
+  placeholder: string;
+}) {
   const { t } = useTranslation(NS);
   return (
     <div className="relative w-full sm:max-w-xs">
-      <Search className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden />
+      <Search
+        className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground"
+        aria-hidden
+      />
       <Input
         type="search"
         value={value}
@@ -67,7 +84,11 @@ export function EnabledBadge({ enabled }: { enabled: boolean }) {
 }
 
 /** Save dialog states of seed 001 §4. */
-export type SaveState = { status: 'idle' } | { status: 'submitting' } | { status: 'success' } | { status: 'error'; message: string };
+export type SaveState =
+  | { status: 'idle' }
+  | { status: 'submitting' }
+  | { status: 'success' }
+  | { status: 'error'; message: string };
 
 /** Covers the dialog's form while submitting, after success and on error. */
 export function SaveOverlay({
@@ -180,7 +201,15 @@ export function EditableList({
           const err = errors[i];
           const errId = `${testId}-err-${row.key}`;
           return (
-            <li key={row.key} className={cn('rounded-md border p-2', !row.enabled && 'bg-muted/60', err && 'border-destructive')} data-testid={`${testId}-row`}>
+            <li
+              key={row.key}
+              className={cn(
+                'rounded-md border p-2',
+                !row.enabled && 'bg-muted/60',
+                err && 'border-destructive',
+              )}
+              data-testid={`${testId}-row`}
+            >
               <div className="flex flex-wrap items-start gap-2">
                 <div className="min-w-48 flex-1">
                   <Input
@@ -201,8 +230,16 @@ export function EditableList({
                   )}
                 </div>
                 {typeOptions && (
-                  <Select value={row.type} onValueChange={(v) => update({ ...row, type: v })} disabled={readOnly}>
-                    <SelectTrigger className="w-44" aria-label={`${t('type')} ${i + 1}`} data-testid={`${testId}-type`}>
+                  <Select
+                    value={row.type}
+                    onValueChange={(v) => update({ ...row, type: v })}
+                    disabled={readOnly}
+                  >
+                    <SelectTrigger
+                      className="w-44"
+                      aria-label={`${t('type')} ${i + 1}`}
+                      data-testid={`${testId}-type`}
+                    >
                       <SelectValue />
                     </SelectTrigger>
                     <SelectContent>
@@ -226,7 +263,13 @@ export function EditableList({
                       <Trash2 aria-hidden />
                     </Button>
                   ) : (
-                    <Button variant="outline" size="sm" className="h-9" onClick={() => update({ ...row, enabled: !row.enabled })} data-testid={`${testId}-toggle`}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="h-9"
+                      onClick={() => update({ ...row, enabled: !row.enabled })}
+                      data-testid={`${testId}-toggle`}
+                    >
                       {row.enabled ? t('disableRow') : t('enableRow')}
                     </Button>
                   ))}
@@ -238,18 +281,28 @@ export function EditableList({
       </ul>
       {!readOnly && (
         <div className="flex items-center gap-3">
-          <Button variant="outline" size="sm" onClick={() => onChange([...rows, newRow(defaultType)])} disabled={full} data-testid={`${testId}-add`}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => onChange([...rows, newRow(defaultType)])}
+            disabled={full}
+            data-testid={`${testId}-add`}
+          >
             <Plus aria-hidden />
             {addLabel ?? t('addRow')}
           </Button>
-          {max !== undefined && full && <span className="text-xs text-muted-foreground">{t('answersLimit', { max })}</span>}
+          {max !== undefined && full && (
+            <span className="text-xs text-muted-foreground">{t('answersLimit', { max })}</span>
+          )}
         </div>
       )}
       <AlertDialog open={confirm !== null} onOpenChange={(o) => !o && setConfirm(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>{t('confirmRemovePartTitle')}</AlertDialogTitle>
-            <AlertDialogDescription>{t('confirmRemovePart', { name: confirm?.text ?? '' })}</AlertDialogDescription>
+            <AlertDialogDescription>
+              {t('confirmRemovePart', { name: confirm?.text ?? '' })}
+            </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>{t('common:common.cancel')}</AlertDialogCancel>
@@ -276,7 +329,10 @@ const blobCache = new Map<string, Promise<string>>();
  * `update` parameter makes each version a new URL (and lets the browser cache it).
  */
 export function useAuthedImage(path: string | null): { url: string | null; failed: boolean } {
-  const [state, setState] = React.useState<{ url: string | null; failed: boolean }>({ url: null, failed: false });
+  const [state, setState] = React.useState<{ url: string | null; failed: boolean }>({
+    url: null,
+    failed: false,
+  });
   React.useEffect(() => {
     if (!path) {
       setState({ url: null, failed: false });
@@ -300,10 +356,23 @@ export function useAuthedImage(path: string | null): { url: string | null; faile
   return state;
 }
 
-export function ProductThumb({ path, name, className }: { path: string | null; name: string; className?: string }) {
+export function ProductThumb({
+  path,
+  name,
+  className,
+}: {
+  path: string | null;
+  name: string;
+  className?: string;
+}) {
   const { url } = useAuthedImage(path);
   return (
-    <span className={cn('flex size-10 items-center justify-center overflow-hidden rounded-md border bg-muted', className)}>
+    <span
+      className={cn(
+        'flex size-10 items-center justify-center overflow-hidden rounded-md border bg-muted',
+        className,
+      )}
+    >
       {url ? (
         <img src={url} alt={name} className="size-full object-cover" data-testid="product-thumb" />
       ) : (

@@ -1,10 +1,9 @@
 /**
- * Pages of this domain, imported (lazily) by src/client/routes/. Replace a placeholder by exporting
- * the real component under the same name, e.g. `export { CategoriesPage } from './categories-page.tsx';`.
+ * Pages of the catalogue domain, imported (lazily) by src/client/routes/.
  */
-import { placeholderPage } from '../../components/not-available-yet.tsx';
+import './i18n.ts';
 
-export const CategoriesPage = placeholderPage('menu.categories');
-export const SubcategoriesPage = placeholderPage('menu.subcategories');
+export { CategoriesPage } from './categories-page.tsx';
 /** /products: admin mode for MOBCHECK_ADMIN, non-admin otherwise (seed 000 §2). */
-export const ProductsPage = placeholderPage('menu.products');
+export { ProductsPage } from './products-page.tsx';
+export { SubcategoriesPage } from './subcategories-page.tsx';

@@ -7,7 +7,10 @@ import { NS } from './i18n.ts';
 export function ListError({ onRetry }: { onRetry(): void }) {
   const { t } = useTranslation(NS);
   return (
-    <div role="alert" className="flex items-center gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+    <div
+      role="alert"
+      className="flex items-center gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+    >
       <AlertCircle className="size-4" aria-hidden />
       <span className="flex-1">{t('loadError')}</span>
       <Button variant="outline" size="sm" onClick={onRetry}>

@@ -1,3 +1,101 @@
-/** Tenant tables of the catalogue domain (filled by the catalogue issue). */
-// biome-ignore lint/suspicious/noEmptyInterface: extended by the catalogue issue
-export interface CatalogueTables {}
+import type { Generated } from 'kysely';
+import type {
+  AttributeType,
+  CustomAnswerType,
+  InspectionQuestionType,
+  MaintenanceQuestionType,
+  PartUnit,
+} from '../../../shared/catalogue/enums.ts';
+import type { DefaultTimestamp } from '../../db/core-tables.ts';
+
+/** Columns every editable list row has (rows are disabled, never deleted). */
+interface ListRow {
+  id: Generated<number>;
+  enabled: Generated<boolean>;
+  position: Generated<number>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface CategoryTable {
+  id: Generated<number>;
+  name: string;
+  enabled: Generated<boolean>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+export interface CategoryAttributeTable extends ListRow {
+  category_id: number;
+  name: string;
+}
+export interface InspectionTypeTable {
+  id: Generated<number>;
+  name: string;
+  category_id: number;
+  enabled: Generated<boolean>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+export interface InspectionQuestionTable extends ListRow {
+  inspection_type_id: number;
+  question: string;
+  type: InspectionQuestionType;
+}
+export interface MaintenanceQuestionTable extends ListRow {
+  inspection_type_id: number;
+  question: string;
+  type: MaintenanceQuestionType;
+}
+export interface InspectionTypeAttributeTable extends ListRow {
+  inspection_type_id: number;
+  attribute: string;
+  type: AttributeType;
+}
+export interface InspectionCustomAnswerTable extends ListRow {
+  inspection_question_id: number;
+  answer: string;
+  type: CustomAnswerType;
+}
+export interface ProductTable {
+  id: Generated<number>;
+  sku: string;
+  name: string;
+  enabled: Generated<boolean>;
+  short_description: string | null;
+  is_dv_exclusive: Generated<boolean>;
+  is_due_date: Generated<boolean>;
+  inspection_schedule: number;
+  days_notification_due_date: number | null;
+  days_notification_next_inspection_date: Generated<number>;
+  manufacturing_number: string | null;
+  manufacturer: string | null;
+  inspection_type_id: number;
+  /** YYYY-MM-DD strings (the date type parser keeps them as text). */
+  retest_date: string | null;
+  recharge_date: string | null;
+  weight_date: string | null;
+  image_key: string | null;
+  image_content_type: string | null;
+  image_updated_at: Date | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+export interface MaintenancePartTable extends ListRow {
+  product_id: number;
+  name: string;
+  unit: PartUnit;
+}
+
+/** Tenant tables of the catalogue domain (migration tenant/0101_catalogue). */
+export interface CatalogueTables {
+  categories: CategoryTable;
+  category_inspection_attributes: CategoryAttributeTable;
+  category_maintenance_attributes: CategoryAttributeTable;
+  inspection_types: InspectionTypeTable;
+  inspection_questions: InspectionQuestionTable;
+  maintenance_questions: MaintenanceQuestionTable;
+  inspection_type_attributes: InspectionTypeAttributeTable;
+  inspection_custom_answers: InspectionCustomAnswerTable;
+  products: ProductTable;
+  maintenance_parts: MaintenancePartTable;
+}

@@ -1,0 +1,211 @@
+import { type Expression, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { MAX_CUSTOM_ANSWERS } from '../../../shared/catalogue/enums.ts';
+import { listRowErrors } from '../../../shared/catalogue/list-rules.ts';
+import { ADMIN_ROLES, type Role } from '../../../shared/roles.ts';
+import { SEARCH_SUBSTRING_THRESHOLD } from '../../../shared/text.ts';
+import type { TenantContext } from '../../context.ts';
+import type { TenantDatabase } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+
+/** Provider, group and company admins manage their group's catalogue; operators never reach it. */
+export const CATALOGUE_ROLES: readonly Role[] = ADMIN_ROLES;
+export type Ctx = TenantContext;
+export type Trx = Transaction<TenantDatabase>;
+
+export const isProvider = (ctx: Ctx) => ctx.auth.role === 'MOBCHECK_ADMIN';
+
+/**
+ * Search of seed 001 §5: fewer than 3 characters matches the whole (normalised) value, 3 or more a
+ * substring, accent- and case-insensitive. Served by the trigram GIN indexes on core.search_text.
+ */
+export function searchCondition(
+  query: string | undefined,
+  columns: Expression<string>[],
+): RawBuilder<boolean> | null {
+  const q = query?.trim();
+  if (!q) return null;
+  const parts =
+    q.length < SEARCH_SUBSTRING_THRESHOLD
+      ? columns.map((c) => sql<boolean>`core.search_text(${c}) = core.search_text(${q})`)
+      : columns.map((c) => {
+          // LIKE metacharacters typed by the user are literal.
+          const escaped = q.replace(/[\\%_]/g, (m) => `\\${m}`);
+          return sql<boolean>`core.search_text(${c}) like '%' || core.search_text(${escaped}) || '%'`;
+        });
+  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
+}
+
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  const e = err as { code?: string; constraint?: string };
+  return e?.code === '23505' && e.constraint === constraint;
+}
+
+/** Specification of one editable list table (rows disabled, never deleted). */
+export interface ListSpec {
+  table:
+    | 'category_inspection_attributes'
+    | 'category_maintenance_attributes'
+    | 'inspection_questions'
+    | 'maintenance_questions'
+    | 'inspection_type_attributes'
+    | 'inspection_custom_answers'
+    | 'maintenance_parts';
+  parent: string;
+  /** Column holding the row's text, and the input field carrying it. */
+  text: string;
+  field: string;
+  /** Other columns copied from the input under the same name. */
+  extra: string[];
+  max?: number;
+}
+
+type Row = { id?: number; enabled: boolean } & Record<string, unknown>;
+
+/**
+ * Saves a full list for one parent inside the caller's transaction. Rows with an id are updated
+ * (never deleted; rows left out of the payload stay as they are), rows without one are inserted.
+ * The merged list must be filled in and distinct, and within `max`. Returns the ids in payload order.
+ */
+export async function saveList(
+  trx: Trx,
+  spec: ListSpec,
+  parentId: number,
+  rows: Row[],
+  path: string,
+): Promise<number[]> {
+  // The list tables differ only by column names, so one untyped helper serves them all.
+  // biome-ignore lint/suspicious/noExplicitAny: table and column names come from the LISTS specs
+  const db = trx as unknown as Kysely<any>;
+  // biome-ignore lint/suspicious/noExplicitAny: rows of any list table
+  const existing: Record<string, any>[] = await db
+    .selectFrom(spec.table)
+    .selectAll()
+    .where(spec.parent, '=', parentId)
+    .orderBy('position')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const byId = new Map(existing.map((r) => [r.id as number, r]));
+  const issues: { path: string; message: string }[] = [];
+  rows.forEach((r, i) => {
+    if (r.id !== undefined && !byId.has(r.id)) issues.push({ path: `${path}.${i}.id`, message: 'NOT_FOUND' });
+  });
+  if (issues.length) throw new AppError('CATALOGUE_LIST_INVALID', { issues });
+  const sent = new Set(rows.map((r) => r.id).filter((x) => x !== undefined));
+  const kept = existing.filter((r) => !sent.has(r.id));
+  const errors = listRowErrors([
+    ...rows.map((r) => String(r[spec.field] ?? '')),
+    ...kept.map((r) => String(r[spec.text])),
+  ]);
+  errors.slice(0, rows.length).forEach((e, i) => {
+    if (e) issues.push({ path: `${path}.${i}.${spec.field}`, message: e });
+  });
+  if (issues.length) throw new AppError('CATALOGUE_LIST_INVALID', { issues });
+  if (spec.max !== undefined && rows.length + kept.length > spec.max) {
+    throw new AppError('CUSTOM_ANSWERS_LIMIT', {
+      params: { max: spec.max },
+      issues: [{ path, message: 'LIMIT' }],
+    });
+  }
+
+  const ids: number[] = [];
+  for (const [i, r] of rows.entries()) {
+    const values: Record<string, unknown> = {
+      [spec.text]: String(r[spec.field]).trim(),
+      enabled: r.enabled,
+      position: i,
+    };
+    for (const col of spec.extra) values[col] = r[col];
+    if (r.id !== undefined) {
+      const old = byId.get(r.id)!;
+      if (Object.entries(values).some(([k, v]) => old[k] !== v)) {
+        await db
+          .updateTable(spec.table)
+          .set({ ...values, updated_at: sql`now()` })
+          .where('id', '=', r.id)
+          .execute();
+      }
+      ids.push(r.id);
+    } else {
+      const row = await db
+        .insertInto(spec.table)
+        .values({ ...values, [spec.parent]: parentId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(row.id as number);
+    }
+  }
+  // Rows left out keep their order after the sent ones.
+  for (const [j, r] of kept.entries()) {
+    if (r.position !== rows.length + j) {
+      await db
+        .updateTable(spec.table)
+        .set({ position: rows.length + j })
+        .where('id', '=', r.id)
+        .execute();
+    }
+  }
+  return ids;
+}
+
+export const LISTS = {
+  categoryInspectionAttributes: {
+    table: 'category_inspection_attributes',
+    parent: 'category_id',
+    text: 'name',
+    field: 'name',
+    extra: [],
+  },
+  categoryMaintenanceAttributes: {
+    table: 'category_maintenance_attributes',
+    parent: 'category_id',
+    text: 'name',
+    field: 'name',
+    extra: [],
+  },
+  inspectionQuestions: {
+    table: 'inspection_questions',
+    parent: 'inspection_type_id',
+    text: 'question',
+    field: 'question',
+    extra: ['type'],
+  },
+  maintenanceQuestions: {
+    table: 'maintenance_questions',
+    parent: 'inspection_type_id',
+    text: 'question',
+    field: 'question',
+    extra: ['type'],
+  },
+  inspectionTypeAttributes: {
+    table: 'inspection_type_attributes',
+    parent: 'inspection_type_id',
+    text: 'attribute',
+    field: 'attribute',
+    extra: ['type'],
+  },
+  customAnswers: {
+    table: 'inspection_custom_answers',
+    parent: 'inspection_question_id',
+    text: 'answer',
+    field: 'answer',
+    extra: ['type'],
+    max: MAX_CUSTOM_ANSWERS,
+  },
+  maintenanceParts: {
+    table: 'maintenance_parts',
+    parent: 'product_id',
+    text: 'name',
+    field: 'name',
+    extra: ['unit'],
+  },
+} as const satisfies Record<string, ListSpec>;
+
+/** Runs `fn` in one transaction on the caller's tenant schema. */
+export function inTenantTx<T>(ctx: Ctx, fn: (trx: Trx) => Promise<T>): Promise<T> {
+  return ctx.auth.tenant.transaction().execute(fn);
+}
+
+export function page<T>(items: T[], total: number, input: { page: number; pageSize: number }) {
+  return { items, total, page: input.page, pageSize: input.pageSize };
+}

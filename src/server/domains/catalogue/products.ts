@@ -1,0 +1,243 @@
+import { sql } from 'kysely';
+import {
+  type ListProductsInput,
+  listProductsSchema,
+  type MaintenancePartRow,
+  type ProductFields,
+  type SaveProductInput,
+} from '../../../shared/catalogue/schemas.ts';
+import type { MaintenancePartDto, ProductDto } from '../../../shared/catalogue/types.ts';
+import type { Page } from '../../../shared/pagination.ts';
+import { AppError } from '../../errors.ts';
+import {
+  type Ctx,
+  inTenantTx,
+  isProvider,
+  isUniqueViolation,
+  LISTS,
+  page,
+  saveList,
+  searchCondition,
+  type Trx,
+} from './common.ts';
+
+type Db = Ctx['auth']['tenant'] | Trx;
+
+const SORT = {
+  sku: sql`core.search_text(p.sku)`,
+  name: sql`core.search_text(p.name)`,
+  isDvExclusive: sql`p.is_dv_exclusive`,
+  updateDate: sql`p.updated_at`,
+  enabled: sql`p.enabled`,
+} as const;
+
+function baseQuery(db: Db) {
+  return db
+    .selectFrom('products as p')
+    .innerJoin('inspection_types as t', 't.id', 'p.inspection_type_id')
+    .innerJoin('categories as c', 'c.id', 't.category_id');
+}
+
+function selectProduct(db: Db) {
+  return baseQuery(db).select([
+    'p.id',
+    'p.sku',
+    'p.name',
+    'p.enabled',
+    'p.short_description',
+    'p.is_dv_exclusive',
+    'p.is_due_date',
+    'p.inspection_schedule',
+    'p.days_notification_due_date',
+    'p.days_notification_next_inspection_date',
+    'p.manufacturing_number',
+    'p.manufacturer',
+    'p.inspection_type_id',
+    't.name as inspection_type_name',
+    't.category_id',
+    'c.name as category_name',
+    'p.image_key',
+    'p.image_updated_at',
+    'p.updated_at',
+    'p.retest_date',
+    'p.recharge_date',
+    'p.weight_date',
+  ]);
+}
+type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProduct>['executeTakeFirstOrThrow']>>;
+
+/** Path of a product's image; `update` changes with the image, so browsers may cache each version. */
+export function productImagePath(id: number, updatedAt: Date | null): string | null {
+  return updatedAt ? `/web/products/${id}/image?update=${updatedAt.getTime()}` : null;
+}
+
+function toDto(ctx: Ctx, r: ProductRow): ProductDto {
+  return {
+    id: r.id,
+    sku: r.sku,
+    name: r.name,
+    enabled: r.enabled,
+    shortDescription: r.short_description,
+    isDvExclusive: r.is_dv_exclusive,
+    isDueDate: r.is_due_date,
+    inspectionSchedule: r.inspection_schedule,
+    daysNotificationDueDate: r.days_notification_due_date,
+    daysNotificationNextInspectionDate: r.days_notification_next_inspection_date,
+    manufacturingNumber: r.manufacturing_number,
+    manufacturer: r.manufacturer,
+    categoryId: r.category_id,
+    categoryName: r.category_name,
+    inspectionTypeId: r.inspection_type_id,
+    inspectionTypeName: r.inspection_type_name,
+    image: r.image_key ? productImagePath(r.id, r.image_updated_at) : null,
+    imageUpdatedAt: r.image_key ? r.image_updated_at : null,
+    updateDate: r.updated_at,
+    retestDate: r.retest_date,
+    rechargeDate: r.recharge_date,
+    weightDate: r.weight_date,
+    readOnly: r.is_dv_exclusive && !isProvider(ctx),
+  };
+}
+
+export async function listProducts(ctx: Ctx, raw: ListProductsInput): Promise<Page<ProductDto>> {
+  const input = listProductsSchema.parse(raw);
+  let q = baseQuery(ctx.auth.tenant);
+  const search = searchCondition(input.query, [sql.ref('p.sku'), sql.ref('p.name')]);
+  if (search) q = q.where(search);
+  if (input.enabled !== undefined) q = q.where('p.enabled', '=', input.enabled);
+  if (input.categoryId !== undefined) q = q.where('t.category_id', '=', input.categoryId);
+  if (input.inspectionTypeId !== undefined) q = q.where('p.inspection_type_id', '=', input.inspectionTypeId);
+  const dir = input.direction === 'desc' ? sql`desc` : sql`asc`;
+  const [rows, count] = await Promise.all([
+    selectProduct(ctx.auth.tenant)
+      .where((eb) => eb('p.id', 'in', q.select('p.id')))
+      .orderBy(sql`${SORT[input.sort ?? 'name']} ${dir}`)
+      .orderBy('p.id')
+      .limit(input.pageSize)
+      .offset(input.page * input.pageSize)
+      .execute(),
+    q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return page(
+    rows.map((r) => toDto(ctx, r)),
+    count.n,
+    input,
+  );
+}
+
+export async function getProduct(ctx: Ctx, id: number): Promise<ProductDto> {
+  const row = await selectProduct(ctx.auth.tenant).where('p.id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND');
+  return toDto(ctx, row);
+}
+
+export async function getMaintenanceParts(ctx: Ctx, id: number): Promise<MaintenancePartDto[]> {
+  await getProduct(ctx, id);
+  return ctx.auth.tenant
+    .selectFrom('maintenance_parts')
+    .select(['id', 'name', 'unit', 'enabled'])
+    .where('product_id', '=', id)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Locks a product for a change and applies seed 001 §6: a provider-exclusive product is read-only
+ * for everyone but the provider admin.
+ */
+export async function lockEditableProduct(ctx: Ctx, trx: Trx, id: number) {
+  const row = await trx
+    .selectFrom('products')
+    .select(['id', 'is_dv_exclusive', 'inspection_type_id', 'image_key'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND');
+  if (row.is_dv_exclusive && !isProvider(ctx)) throw new AppError('PRODUCT_EXCLUSIVE_READ_ONLY');
+  return row;
+}
+
+async function writeProduct(ctx: Ctx, trx: Trx, id: number | undefined, p: ProductFields): Promise<number> {
+  const current = id === undefined ? undefined : await lockEditableProduct(ctx, trx, id);
+  if (p.isDvExclusive && !isProvider(ctx)) throw new AppError('PRODUCT_EXCLUSIVE_FORBIDDEN');
+  const type = await trx
+    .selectFrom('inspection_types as t')
+    .innerJoin('categories as c', 'c.id', 't.category_id')
+    .select(['t.id', 't.enabled', 't.category_id', 'c.enabled as category_enabled'])
+    .where('t.id', '=', p.inspectionTypeId)
+    .executeTakeFirst();
+  if (!type) throw new AppError('NOT_FOUND', { message: 'Subcategoria não encontrada' });
+  if (type.category_id !== p.categoryId) throw new AppError('PRODUCT_CATEGORY_MISMATCH');
+  // Disabled items cannot be picked; a product already in them keeps its choice.
+  if (current?.inspection_type_id !== type.id) {
+    if (!type.category_enabled) throw new AppError('CATEGORY_DISABLED');
+    if (!type.enabled) throw new AppError('INSPECTION_TYPE_DISABLED');
+  }
+  const values = {
+    sku: p.sku,
+    name: p.name,
+    enabled: p.enabled,
+    short_description: p.shortDescription,
+    is_due_date: p.isDueDate,
+    inspection_schedule: p.inspectionSchedule,
+    // Only meaningful with an expiration date (seed 001 §5).
+    days_notification_due_date: p.isDueDate ? p.daysNotificationDueDate : null,
+    days_notification_next_inspection_date: p.daysNotificationNextInspectionDate,
+    manufacturing_number: p.manufacturingNumber,
+    manufacturer: p.manufacturer,
+    inspection_type_id: p.inspectionTypeId,
+    retest_date: p.retestDate,
+    recharge_date: p.rechargeDate,
+    weight_date: p.weightDate,
+    // Left out for non-providers: they can neither set nor clear it.
+    ...(isProvider(ctx) && p.isDvExclusive !== undefined ? { is_dv_exclusive: p.isDvExclusive } : {}),
+  };
+  try {
+    if (!current)
+      return (await trx.insertInto('products').values(values).returning('id').executeTakeFirstOrThrow()).id;
+    await trx
+      .updateTable('products')
+      .set({ ...values, updated_at: sql`now()` })
+      .where('id', '=', current.id)
+      .execute();
+    return current.id;
+  } catch (e) {
+    if (isUniqueViolation(e, 'products_sku_uq'))
+      throw new AppError('PRODUCT_SKU_EXISTS', { params: { sku: p.sku } });
+    throw e;
+  }
+}
+
+export function createProduct(ctx: Ctx, p: ProductFields): Promise<number> {
+  return inTenantTx(ctx, (trx) => writeProduct(ctx, trx, undefined, p));
+}
+
+export async function updateProduct(ctx: Ctx, id: number, p: ProductFields): Promise<ProductDto> {
+  await inTenantTx(ctx, (trx) => writeProduct(ctx, trx, id, p));
+  return getProduct(ctx, id);
+}
+
+export async function saveMaintenanceParts(
+  ctx: Ctx,
+  id: number,
+  rows: MaintenancePartRow[],
+): Promise<MaintenancePartDto[]> {
+  await inTenantTx(ctx, async (trx) => {
+    await lockEditableProduct(ctx, trx, id);
+    await saveList(trx, LISTS.maintenanceParts, id, rows, 'maintenanceParts');
+    await trx.updateTable('products').set({ updated_at: sql`now()` }).where('id', '=', id).execute();
+  });
+  return getMaintenanceParts(ctx, id);
+}
+
+/** The product dialog's save: fields and maintenance parts in one transaction. */
+export async function saveProduct(ctx: Ctx, input: SaveProductInput): Promise<ProductDto> {
+  const id = await inTenantTx(ctx, async (trx) => {
+    const pid = await writeProduct(ctx, trx, input.id, input.product);
+    if (input.maintenanceParts)
+      await saveList(trx, LISTS.maintenanceParts, pid, input.maintenanceParts, 'maintenanceParts');
+    return pid;
+  });
+  return getProduct(ctx, id);
+}

@@ -1,0 +1,191 @@
+/** Zod inputs of the catalogue, shared by the client forms and the server procedures. */
+import { z } from 'zod';
+import { listInputSchema } from '../pagination.ts';
+import {
+  ATTRIBUTE_TYPES,
+  CUSTOM_ANSWER_TYPES,
+  DEFAULTS,
+  INSPECTION_QUESTION_TYPES,
+  MAINTENANCE_QUESTION_TYPES,
+  PART_UNITS,
+  PERIODICITIES,
+} from './enums.ts';
+import { listRowErrors } from './list-rules.ts';
+
+const id = z.number().int().positive();
+const name = (max: number) => z.string().trim().min(1, 'REQUIRED').max(max);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'DATE')
+  .nullish()
+  .transform((v) => v ?? null);
+
+/**
+ * An editable list (seed 001 §5): every text filled in and all distinct, otherwise the issue
+ * points at the row (`<index>.<field>`, message EMPTY or DUPLICATE) so a form can mark it.
+ */
+function distinctList<T extends z.ZodType<Record<string, unknown>>>(row: T, field: string, max = 200) {
+  return z
+    .array(row)
+    .max(max)
+    .superRefine((rows, ctx) => {
+      const errors = listRowErrors(rows.map((r) => String((r as Record<string, unknown>)[field] ?? '')));
+      errors.forEach((e, i) => {
+        if (e) ctx.addIssue({ code: 'custom', path: [i, field], message: e });
+      });
+      const seen = new Set<number>();
+      rows.forEach((r, i) => {
+        const rid = (r as { id?: number }).id;
+        if (rid === undefined) return;
+        if (seen.has(rid)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: 'DUPLICATE_ID' });
+        seen.add(rid);
+      });
+    });
+}
+
+const rowEnabled = z.boolean().default(DEFAULTS.newRowEnabled);
+
+// ── categories ───────────────────────────────────────────────────────────────
+export const categoryFieldsSchema = z.object({
+  name: name(120),
+  enabled: z.boolean().default(DEFAULTS.newItemEnabled),
+});
+export const categoryAttributeRowSchema = z.object({
+  id: id.optional(),
+  name: z.string().trim().max(120),
+  enabled: rowEnabled,
+});
+export const categoryAttributeListSchema = distinctList(categoryAttributeRowSchema, 'name');
+/** Category + both attribute lists, saved at once. */
+export const saveCategorySchema = categoryFieldsSchema.extend({
+  id: id.optional(),
+  inspectionAttributes: categoryAttributeListSchema.optional(),
+  maintenanceAttributes: categoryAttributeListSchema.optional(),
+});
+export type CategoryFieldsInput = z.input<typeof categoryFieldsSchema>;
+export type CategoryAttributeRow = z.infer<typeof categoryAttributeRowSchema>;
+export type SaveCategoryInput = z.infer<typeof saveCategorySchema>;
+
+// ── inspection types (subcategories) ─────────────────────────────────────────
+export const inspectionTypeFieldsSchema = z.object({
+  name: name(120),
+  categoryId: id,
+  enabled: z.boolean().default(DEFAULTS.newItemEnabled),
+});
+export const customAnswerRowSchema = z.object({
+  id: id.optional(),
+  answer: z.string().trim().max(120),
+  type: z.enum(CUSTOM_ANSWER_TYPES).default(DEFAULTS.customAnswerType),
+  enabled: rowEnabled,
+});
+/** The 5-answer cap is checked by the service on the merged list (CUSTOM_ANSWERS_LIMIT). */
+export const customAnswerListSchema = distinctList(customAnswerRowSchema, 'answer', 50);
+export const inspectionQuestionRowSchema = z.object({
+  id: id.optional(),
+  question: z.string().trim().max(500),
+  type: z.enum(INSPECTION_QUESTION_TYPES).default(DEFAULTS.questionType),
+  enabled: rowEnabled,
+  /** Only with the combined save; the REST list PUT ignores it. */
+  customAnswers: customAnswerListSchema.optional(),
+});
+export const inspectionQuestionListSchema = distinctList(inspectionQuestionRowSchema, 'question');
+export const maintenanceQuestionRowSchema = z.object({
+  id: id.optional(),
+  question: z.string().trim().max(500),
+  type: z.enum(MAINTENANCE_QUESTION_TYPES).default(DEFAULTS.questionType as 'YES_NO_NA'),
+  enabled: rowEnabled,
+});
+export const maintenanceQuestionListSchema = distinctList(maintenanceQuestionRowSchema, 'question');
+export const inspectionTypeAttributeRowSchema = z.object({
+  id: id.optional(),
+  attribute: z.string().trim().max(120),
+  type: z.enum(ATTRIBUTE_TYPES).default(DEFAULTS.attributeType),
+  enabled: rowEnabled,
+});
+export const inspectionTypeAttributeListSchema = distinctList(inspectionTypeAttributeRowSchema, 'attribute');
+/** Type fields + its three lists + custom answers per question: one transaction on the server. */
+export const saveInspectionTypeSchema = inspectionTypeFieldsSchema.extend({
+  id: id.optional(),
+  inspectionQuestions: inspectionQuestionListSchema.optional(),
+  maintenanceQuestions: maintenanceQuestionListSchema.optional(),
+  attributes: inspectionTypeAttributeListSchema.optional(),
+});
+export type InspectionTypeFieldsInput = z.input<typeof inspectionTypeFieldsSchema>;
+export type InspectionQuestionRow = z.infer<typeof inspectionQuestionRowSchema>;
+export type MaintenanceQuestionRow = z.infer<typeof maintenanceQuestionRowSchema>;
+export type InspectionTypeAttributeRow = z.infer<typeof inspectionTypeAttributeRowSchema>;
+export type CustomAnswerRow = z.infer<typeof customAnswerRowSchema>;
+export type SaveInspectionTypeInput = z.infer<typeof saveInspectionTypeSchema>;
+
+// ── products ─────────────────────────────────────────────────────────────────
+export const maintenancePartRowSchema = z.object({
+  id: id.optional(),
+  name: z.string().trim().max(120),
+  unit: z.enum(PART_UNITS).default(DEFAULTS.partUnit),
+  enabled: rowEnabled,
+});
+export const maintenancePartListSchema = distinctList(maintenancePartRowSchema, 'name');
+const notificationDays = z.number().int('INTEGER').min(0, 'NON_NEGATIVE').max(3650);
+
+export const productFieldsSchema = z
+  .object({
+    sku: name(60),
+    name: name(200),
+    enabled: z.boolean().default(DEFAULTS.newItemEnabled),
+    shortDescription: optionalText(1000),
+    /** Only the provider admin may set it; the server refuses it from anyone else. */
+    isDvExclusive: z.boolean().optional(),
+    isDueDate: z.boolean().default(false),
+    inspectionSchedule: z.literal(PERIODICITIES),
+    /** Days before the due date to notify: required only when the product has an expiration date. */
+    daysNotificationDueDate: notificationDays.nullish().transform((v) => v ?? null),
+    daysNotificationNextInspectionDate: notificationDays,
+    manufacturingNumber: optionalText(120),
+    manufacturer: optionalText(200),
+    categoryId: id,
+    inspectionTypeId: id,
+    retestDate: isoDate,
+    rechargeDate: isoDate,
+    weightDate: isoDate,
+  })
+  .superRefine((p, ctx) => {
+    if (p.isDueDate && p.daysNotificationDueDate === null) {
+      ctx.addIssue({ code: 'custom', path: ['daysNotificationDueDate'], message: 'REQUIRED' });
+    }
+  });
+export const saveProductSchema = z.object({
+  id: id.optional(),
+  product: productFieldsSchema,
+  maintenanceParts: maintenancePartListSchema.optional(),
+});
+export type ProductFieldsInput = z.input<typeof productFieldsSchema>;
+export type ProductFields = z.infer<typeof productFieldsSchema>;
+export type MaintenancePartRow = z.infer<typeof maintenancePartRowSchema>;
+export type SaveProductInput = z.infer<typeof saveProductSchema>;
+
+// ── lists ────────────────────────────────────────────────────────────────────
+export const listCategoriesSchema = listInputSchema.extend({
+  sort: z.enum(['name', 'enabled', 'updateDate']).optional(),
+  enabled: z.boolean().optional(),
+});
+export const listInspectionTypesSchema = listInputSchema.extend({
+  sort: z.enum(['name', 'categoryName', 'updateDate', 'enabled']).optional(),
+  enabled: z.boolean().optional(),
+  categoryId: id.optional(),
+});
+export const listProductsSchema = listInputSchema.extend({
+  sort: z.enum(['sku', 'name', 'isDvExclusive', 'updateDate', 'enabled']).optional(),
+  enabled: z.boolean().optional(),
+  categoryId: id.optional(),
+  inspectionTypeId: id.optional(),
+});
+export type ListCategoriesInput = z.input<typeof listCategoriesSchema>;
+export type ListInspectionTypesInput = z.input<typeof listInspectionTypesSchema>;
+export type ListProductsInput = z.input<typeof listProductsSchema>;
