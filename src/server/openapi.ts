@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from './rest.ts';
+import { type AppEnv, requireAuth } from './rest.ts';
 
 /** Metadata of one REST shim route, collected to serve `/web/openapi.json`. */
 export interface RouteMeta {
@@ -28,7 +28,16 @@ export function restRoutes(app: Hono<AppEnv>, tag: string) {
     (method: RouteMeta['method']) =>
     (path: string, meta: Omit<RouteMeta, 'method' | 'path' | 'tag'>, handler: Handler) => {
       if (!routes.some((r) => r.method === method && r.path === path)) routes.push({ method, path, tag, ...meta });
-      app.on(method.toUpperCase(), path, handler);
+      // The declared roles are enforced here, before the handler parses anything, so a refused
+      // role always gets 403 (never a 400 for a body it should not have been sending).
+      const guarded: Handler =
+        meta.roles === 'public'
+          ? handler
+          : (c) => {
+              requireAuth(c, Array.isArray(meta.roles) ? meta.roles : undefined);
+              return handler(c);
+            };
+      app.on(method.toUpperCase(), path, guarded);
     };
   return { get: add('get'), post: add('post'), put: add('put'), delete: add('delete'), patch: add('patch') };
 }

@@ -1,6 +1,7 @@
 import { registerAccountRest } from './domains/account/rest.ts';
 import { registerAuthRest } from './domains/auth/rest.ts';
 import { registerCatalogueRest } from './domains/catalogue/rest.ts';
+import { registerCepRest } from './domains/cep/rest.ts';
 import { registerConfigRest } from './domains/config/rest.ts';
 import { registerJobsRest } from './domains/jobs/rest.ts';
 import { registerOrganisationsRest } from './domains/organisations/rest.ts';
@@ -12,6 +13,7 @@ export function registerRestRoutes(app: RestApp): void {
   registerAuthRest(app);
   registerAccountRest(app);
   registerCatalogueRest(app);
+  registerCepRest(app);
   registerConfigRest(app);
   registerJobsRest(app);
   registerOrganisationsRest(app);

@@ -1,6 +1,7 @@
 import { accountRouter } from './domains/account/router.ts';
 import { authRouter } from './domains/auth/router.ts';
 import { catalogueRouter } from './domains/catalogue/router.ts';
+import { cepRouter } from './domains/cep/router.ts';
 import { configRouter } from './domains/config/router.ts';
 import { jobsRouter } from './domains/jobs/router.ts';
 import { organisationsRouter } from './domains/organisations/router.ts';
@@ -12,6 +13,7 @@ export const appRouter = router({
   auth: authRouter,
   account: accountRouter,
   catalogue: catalogueRouter,
+  cep: cepRouter,
   config: configRouter,
   jobs: jobsRouter,
   organisations: organisationsRouter,

@@ -161,6 +161,6 @@ describe('route guard', () => {
     await p.reload();
     await p.getByTestId('top-bar').waitFor();
     expect(hashPath(p)).toBe('/profile');
-    await p.getByTestId('not-available-yet').waitFor();
+    await expect.poll(() => p.getByTestId('user-name').textContent()).toBe('Carla Empresa');
   });
 });

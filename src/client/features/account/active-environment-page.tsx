@@ -34,7 +34,9 @@ export function ActiveEnvironmentPage() {
       await signIn(session.token);
     } catch (e) {
       const code = errorCode(e);
-      setOutcome(code === 'TOKEN_INVALID' ? 'invalid' : code === 'ENVIRONMENT_ALREADY_ACTIVE' ? 'already' : 'failed');
+      setOutcome(
+        code === 'TOKEN_INVALID' ? 'invalid' : code === 'ENVIRONMENT_ALREADY_ACTIVE' ? 'already' : 'failed',
+      );
     }
   }, [token, activate.mutateAsync, signIn, t]);
 
@@ -74,8 +76,13 @@ export function ActiveEnvironmentPage() {
             </p>
             <div className="flex flex-wrap gap-2">
               {outcome === 'failed' && <Button onClick={() => void run()}>{t('activation.retry')}</Button>}
-              {(outcome === 'invalid' || outcome === 'missing') && <Button onClick={() => setResendOpen(true)}>{t('activation.resend')}</Button>}
-              <Link to="/" className={buttonVariants({ variant: outcome === 'already' ? 'default' : 'outline' })}>
+              {(outcome === 'invalid' || outcome === 'missing') && (
+                <Button onClick={() => setResendOpen(true)}>{t('activation.resend')}</Button>
+              )}
+              <Link
+                to="/"
+                className={buttonVariants({ variant: outcome === 'already' ? 'default' : 'outline' })}
+              >
                 {t('activation.signIn')}
               </Link>
             </div>

@@ -4,7 +4,14 @@ import * as React from 'react';
 import { useTranslation } from 'react-i18next';
 import { isValidEmail } from '../../../shared/account/masks.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { errorCode, httpStatus, useTRPC } from '../../lib/trpc.ts';
 import { Field } from './form-parts.tsx';
@@ -54,14 +61,24 @@ export function ForgotPasswordDialog({ open, onOpenChange, defaultEmail }: Forgo
     } catch (err) {
       // Seed 000 §8: a 400 is 'Email inválido', anything else 'Problema com o servidor'.
       const code = errorCode(err);
-      setError(httpStatus(err) === 400 ? t('forgot.invalidEmail') : code === 'RATE_LIMITED' ? t('rateLimited') : t('forgot.serverError'));
+      setError(
+        httpStatus(err) === 400
+          ? t('forgot.invalidEmail')
+          : code === 'RATE_LIMITED'
+            ? t('rateLimited')
+            : t('forgot.serverError'),
+      );
       setStage('INPUTTING');
     }
   };
 
   return (
     <Dialog open={open} onOpenChange={(o) => stage !== 'SUBMITTING' && onOpenChange(o)}>
-      <DialogContent closeLabel={t('common:common.close')} data-testid="forgot-password-dialog" hideClose={stage === 'SUBMITTING'}>
+      <DialogContent
+        closeLabel={t('common:common.close')}
+        data-testid="forgot-password-dialog"
+        hideClose={stage === 'SUBMITTING'}
+      >
         {stage === 'DONE' ? (
           <>
             <DialogHeader>
@@ -69,7 +86,9 @@ export function ForgotPasswordDialog({ open, onOpenChange, defaultEmail }: Forgo
                 <MailCheck className="size-5 text-primary" aria-hidden />
                 {t('forgot.sentTitle')}
               </DialogTitle>
-              <DialogDescription data-testid="forgot-password-sent">{t('forgot.sent', { email: email.trim() })}</DialogDescription>
+              <DialogDescription data-testid="forgot-password-sent">
+                {t('forgot.sent', { email: email.trim() })}
+              </DialogDescription>
             </DialogHeader>
             <p className="rounded-md bg-secondary-soft p-3 text-sm">{t('forgot.spam')}</p>
             <DialogFooter>
@@ -98,7 +117,11 @@ export function ForgotPasswordDialog({ open, onOpenChange, defaultEmail }: Forgo
               <Button variant="outline" onClick={() => onOpenChange(false)} disabled={stage === 'SUBMITTING'}>
                 {t('common:common.cancel')}
               </Button>
-              <Button type="submit" disabled={stage === 'SUBMITTING' || !email.trim()} data-testid="forgot-password-submit">
+              <Button
+                type="submit"
+                disabled={stage === 'SUBMITTING' || !email.trim()}
+                data-testid="forgot-password-submit"
+              >
                 {stage === 'SUBMITTING' && <LoaderCircle className="animate-spin" aria-hidden />}
                 {stage === 'SUBMITTING' ? t('forgot.sending') : t('forgot.send')}
               </Button>

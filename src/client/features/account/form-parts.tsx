@@ -26,14 +26,19 @@ export function Field({
   children: React.ReactElement<Record<string, unknown>>;
 }) {
   const { t } = useTranslation(NS);
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <Label htmlFor={id}>
         {label}
         {optional && <span className="ml-1 font-normal text-muted-foreground">({t('fields.optional')})</span>}
       </Label>
-      {React.cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {React.cloneElement(children, {
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           {hint}
@@ -84,7 +89,11 @@ export function PasswordRules({ password, id }: { password: string; id?: string 
       <p className="mb-1.5 font-medium text-foreground">{t('rules.title')}</p>
       <ul className="grid gap-1 sm:grid-cols-2">
         {items.map(([key, label]) => (
-          <li key={key} className={cn('flex items-center gap-1.5', rules[key] ? 'text-success' : 'text-muted-foreground')} data-ok={rules[key]}>
+          <li
+            key={key}
+            className={cn('flex items-center gap-1.5', rules[key] ? 'text-success' : 'text-muted-foreground')}
+            data-ok={rules[key]}
+          >
             {rules[key] ? <Check className="size-3.5" aria-hidden /> : <X className="size-3.5" aria-hidden />}
             <span>{label}</span>
             <span className="sr-only">({rules[key] ? t('rules.ok') : t('rules.missing')})</span>

@@ -1,16 +1,15 @@
 /**
- * Pages of this domain, imported (lazily) by src/client/routes/. Replace a placeholder by exporting
- * the real component under the same name, e.g. `export { CategoriesPage } from './categories-page.tsx';`.
+ * Pages of the account domain, imported (lazily) by src/client/routes/.
  */
-import { placeholderPage } from '../../components/not-available-yet.tsx';
+import './i18n.ts';
 
 /** /register: reads selectedPlanId, equipmentQtt, productIdVindi, planIdVindi from the search. */
-export const RegisterPage = placeholderPage('pages.register');
+export { RegisterPage } from './register-page.tsx';
 /** /password-reset: reads the token from search param t. */
-export const PasswordResetPage = placeholderPage('pages.passwordReset');
+export { PasswordResetPage } from './password-reset-page.tsx';
 /** /active-environment: reads the token from search param t. */
-export const ActiveEnvironmentPage = placeholderPage('pages.activeEnvironment');
-export const ProfilePage = placeholderPage('menu.profile');
-export const ChangePasswordPage = placeholderPage('menu.changePassword');
+export { ActiveEnvironmentPage } from './active-environment-page.tsx';
+export { ProfilePage } from './profile-page.tsx';
+export { ChangePasswordPage } from './change-password-page.tsx';
 /** Opened from the landing page's login strip: props { open, onOpenChange, defaultEmail? }. */
 export { ForgotPasswordDialog, type ForgotPasswordDialogProps } from './forgot-password-dialog.tsx';

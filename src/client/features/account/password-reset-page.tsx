@@ -28,12 +28,19 @@ export function PasswordResetPage() {
   const [invalid, setInvalid] = React.useState(!token);
   const [askOpen, setAskOpen] = React.useState(false);
   const reset = useMutation(trpc.account.resetPassword.mutationOptions());
-  const { register, handleSubmit, formState, watch, reset: clear } = useForm<FormIn, unknown, FormOut>({
+  const {
+    register,
+    handleSubmit,
+    formState,
+    watch,
+    reset: clear,
+  } = useForm<FormIn, unknown, FormOut>({
     resolver: zodResolver(passwordResetFormSchema),
     mode: 'onChange',
     defaultValues: { password: '', confirmation: '' },
   });
   const password = watch('password') ?? '';
+  const confirmation = watch('confirmation') ?? '';
 
   const onSubmit = handleSubmit(async ({ password }) => {
     if (!token) return;
@@ -73,14 +80,35 @@ export function PasswordResetPage() {
           </div>
         ) : (
           <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="reset-form">
-            <Field id="reset-password" label={t('fields.newPassword')} error={password && formState.errors.password ? t('errors.password') : undefined}>
-              <PasswordInput autoComplete="new-password" autoFocus maxLength={200} {...register('password', { deps: ['confirmation'] })} />
+            <Field
+              id="reset-password"
+              label={t('fields.newPassword')}
+              error={
+                formState.touchedFields.password && formState.errors.password
+                  ? t('errors.password')
+                  : undefined
+              }
+            >
+              <PasswordInput
+                autoComplete="new-password"
+                autoFocus
+                maxLength={200}
+                {...register('password', { deps: ['confirmation'] })}
+              />
             </Field>
-            <Field id="reset-confirmation" label={t('fields.confirmation')} error={formState.errors.confirmation ? t('errors.mismatch') : undefined}>
+            <Field
+              id="reset-confirmation"
+              label={t('fields.confirmation')}
+              error={confirmation && formState.errors.confirmation ? t('errors.mismatch') : undefined}
+            >
               <PasswordInput autoComplete="new-password" maxLength={200} {...register('confirmation')} />
             </Field>
             <PasswordRules password={password} />
-            <Button type="submit" disabled={!formState.isValid || formState.isSubmitting} data-testid="reset-submit">
+            <Button
+              type="submit"
+              disabled={!formState.isValid || formState.isSubmitting}
+              data-testid="reset-submit"
+            >
               {formState.isSubmitting && <LoaderCircle className="animate-spin" aria-hidden />}
               {formState.isSubmitting ? t('reset.submitting') : t('reset.submit')}
             </Button>

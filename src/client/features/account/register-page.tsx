@@ -52,7 +52,11 @@ export function RegisterPage() {
   const trpc = useTRPC();
   const [stage, setStage] = React.useState<Stage>('INPUTTING');
   const [done, setDone] = React.useState<{ name: string; email: string } | null>(null);
-  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(registrationFormSchema), mode: 'onChange', defaultValues: EMPTY });
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(registrationFormSchema),
+    mode: 'onChange',
+    defaultValues: EMPTY,
+  });
   const { register, handleSubmit, formState, watch, setValue, setError } = form;
   const registerMutation = useMutation(trpc.account.register.mutationOptions());
 
@@ -69,8 +73,10 @@ export function RegisterPage() {
   const cepState = useCepLookup(watch('cep'), fillAddress);
   const password = watch('password') ?? '';
   const acceptTerms = watch('acceptTerms');
+  const confirmation = watch('passwordConfirmation') ?? '';
 
-  const err = (name: FieldPath<FormIn>, key: string = name) => (formState.errors[name] ? t(`errors.${key}`) : undefined);
+  const err = (name: FieldPath<FormIn>, key: string = name) =>
+    formState.errors[name] ? t(`errors.${key}`) : undefined;
 
   const masked = (name: 'phone' | 'cnpjCompany' | 'cep', mask: (v: string) => string) => {
     const r = register(name);
@@ -110,7 +116,9 @@ export function RegisterPage() {
         <CardHeader className="items-center text-center">
           <CheckCircle2 className="size-12 text-success" aria-hidden />
           <CardTitle className="text-2xl">{t('register.doneTitle', { name: done.name })}</CardTitle>
-          <CardDescription className="text-base">{t('register.doneText', { email: done.email })}</CardDescription>
+          <CardDescription className="text-base">
+            {t('register.doneText', { email: done.email })}
+          </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col items-center gap-4">
           <p className="flex items-center gap-2 rounded-md bg-secondary-soft px-3 py-2 text-sm">
@@ -126,7 +134,8 @@ export function RegisterPage() {
   }
 
   const submitting = stage === 'SUBMITTING';
-  const serverEmailError = formState.errors.email?.type === 'server' ? formState.errors.email.message : undefined;
+  const serverEmailError =
+    formState.errors.email?.type === 'server' ? formState.errors.email.message : undefined;
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -148,7 +157,13 @@ export function RegisterPage() {
                 <Input type="email" autoComplete="email" maxLength={254} {...register('email')} />
               </Field>
               <Field id="reg-phone" label={t('fields.phone')} optional error={err('phone')}>
-                <Input type="tel" inputMode="numeric" autoComplete="tel-national" placeholder="(00) 00000-0000" {...masked('phone', maskPhone)} />
+                <Input
+                  type="tel"
+                  inputMode="numeric"
+                  autoComplete="tel-national"
+                  placeholder="(00) 00000-0000"
+                  {...masked('phone', maskPhone)}
+                />
               </Field>
               <Field id="reg-occupation" label={t('fields.occupation')} error={err('occupation')}>
                 <Input autoComplete="organization-title" maxLength={100} {...register('occupation')} />
@@ -168,7 +183,11 @@ export function RegisterPage() {
                 <Input maxLength={255} {...register('fantasyName')} />
               </Field>
               <Field id="reg-cnpj" label={t('fields.cnpjCompany')} optional error={err('cnpjCompany')}>
-                <Input placeholder="00.000.000/0000-00" autoCapitalize="characters" {...masked('cnpjCompany', maskCnpj)} />
+                <Input
+                  placeholder="00.000.000/0000-00"
+                  autoCapitalize="characters"
+                  {...masked('cnpjCompany', maskCnpj)}
+                />
               </Field>
             </CardContent>
           </Card>
@@ -199,7 +218,13 @@ export function RegisterPage() {
                   ) : undefined
                 }
               >
-                <Input inputMode="numeric" autoComplete="postal-code" placeholder="00000-000" data-cep-state={cepState} {...masked('cep', maskCep)} />
+                <Input
+                  inputMode="numeric"
+                  autoComplete="postal-code"
+                  placeholder="00000-000"
+                  data-cep-state={cepState}
+                  {...masked('cep', maskCep)}
+                />
               </Field>
               <Field id="reg-address" className="sm:col-span-4" label={t('fields.address')} optional>
                 <Input autoComplete="address-line1" maxLength={255} {...register('address')} />
@@ -207,13 +232,24 @@ export function RegisterPage() {
               <Field id="reg-complement" className="sm:col-span-2" label={t('fields.complement')} optional>
                 <Input autoComplete="address-line2" maxLength={120} {...register('complement')} />
               </Field>
-              <Field id="reg-neighborhood" className="sm:col-span-4" label={t('fields.neighborhood')} optional>
+              <Field
+                id="reg-neighborhood"
+                className="sm:col-span-4"
+                label={t('fields.neighborhood')}
+                optional
+              >
                 <Input maxLength={120} {...register('neighborhood')} />
               </Field>
               <Field id="reg-city" className="sm:col-span-4" label={t('fields.city')} optional>
                 <Input autoComplete="address-level2" maxLength={120} {...register('city')} />
               </Field>
-              <Field id="reg-state" className="sm:col-span-2" label={t('fields.state')} optional error={err('state')}>
+              <Field
+                id="reg-state"
+                className="sm:col-span-2"
+                label={t('fields.state')}
+                optional
+                error={err('state')}
+              >
                 <NativeSelect autoComplete="address-level1" {...register('state')}>
                   <option value="">{t('fields.selectState')}</option>
                   {BRAZILIAN_STATES.map((uf) => (
@@ -231,11 +267,27 @@ export function RegisterPage() {
               <CardTitle className="text-base">{t('register.sectionAccess')}</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-4 sm:grid-cols-2">
-              <Field id="reg-password" label={t('fields.password')} error={password && err('password')}>
-                <PasswordInput autoComplete="new-password" maxLength={200} {...register('password', { deps: ['passwordConfirmation'] })} />
+              <Field
+                id="reg-password"
+                label={t('fields.password')}
+                error={formState.touchedFields.password && err('password')}
+              >
+                <PasswordInput
+                  autoComplete="new-password"
+                  maxLength={200}
+                  {...register('password', { deps: ['passwordConfirmation'] })}
+                />
               </Field>
-              <Field id="reg-password-confirmation" label={t('fields.passwordConfirmation')} error={err('passwordConfirmation', 'mismatch')}>
-                <PasswordInput autoComplete="new-password" maxLength={200} {...register('passwordConfirmation')} />
+              <Field
+                id="reg-password-confirmation"
+                label={t('fields.passwordConfirmation')}
+                error={confirmation && err('passwordConfirmation', 'mismatch')}
+              >
+                <PasswordInput
+                  autoComplete="new-password"
+                  maxLength={200}
+                  {...register('passwordConfirmation')}
+                />
               </Field>
               <div className="sm:col-span-2">
                 <PasswordRules password={password} />
@@ -246,7 +298,9 @@ export function RegisterPage() {
                   <Checkbox
                     id="reg-accept-terms"
                     checked={acceptTerms === true}
-                    onCheckedChange={(v) => setValue('acceptTerms', v === true, { shouldValidate: true, shouldDirty: true })}
+                    onCheckedChange={(v) =>
+                      setValue('acceptTerms', v === true, { shouldValidate: true, shouldDirty: true })
+                    }
                     aria-describedby="usage-terms-title"
                     data-testid="accept-terms"
                   />
@@ -265,7 +319,12 @@ export function RegisterPage() {
                 {t('register.signIn')}
               </Link>
             </p>
-            <Button type="submit" size="lg" disabled={!formState.isValid || submitting} data-testid="register-submit">
+            <Button
+              type="submit"
+              size="lg"
+              disabled={!formState.isValid || submitting}
+              data-testid="register-submit"
+            >
               {submitting && <LoaderCircle className="animate-spin" aria-hidden />}
               {submitting ? t('register.submitting') : t('register.submit')}
             </Button>

@@ -33,26 +33,32 @@ export function UsageTerms() {
           <ExternalLink className="size-3" aria-hidden />
         </a>
       </div>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-      <div
-        className="h-44 overflow-y-auto rounded-md border bg-muted/30 p-3 text-xs leading-relaxed whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-ring"
-        tabIndex={0}
-        role="region"
-        aria-labelledby="usage-terms-title"
-        data-testid="usage-terms"
-      >
-        {q.isPending ? (
-          <div className="flex flex-col gap-2" aria-label={t('register.termsLoading')}>
-            <Skeleton className="h-3 w-3/4" />
-            <Skeleton className="h-3 w-full" />
-            <Skeleton className="h-3 w-5/6" />
-          </div>
-        ) : q.isError ? (
-          <p className="text-destructive">{t('register.termsError')}</p>
-        ) : (
-          q.data
-        )}
-      </div>
+      {q.isPending ? (
+        <div
+          className="flex h-44 flex-col gap-2 rounded-md border bg-muted/30 p-3"
+          role="status"
+          aria-label={t('register.termsLoading')}
+        >
+          <Skeleton className="h-3 w-3/4" />
+          <Skeleton className="h-3 w-full" />
+          <Skeleton className="h-3 w-5/6" />
+        </div>
+      ) : q.isError ? (
+        <p
+          className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+          role="alert"
+        >
+          {t('register.termsError')}
+        </p>
+      ) : (
+        <textarea
+          readOnly
+          value={q.data}
+          aria-labelledby="usage-terms-title"
+          data-testid="usage-terms"
+          className="h-44 w-full resize-none rounded-md border bg-muted/30 p-3 text-xs leading-relaxed focus-visible:outline-2 focus-visible:outline-ring"
+        />
+      )}
     </div>
   );
 }

@@ -39,7 +39,11 @@ async function imageDataUrl(key: string | null): Promise<string | null> {
 export async function getLoggedUser(auth: AuthContext): Promise<LoggedUser> {
   const u = auth.user;
   const company = auth.companyId
-    ? await coreDb().selectFrom('companies').select(['id', 'name']).where('id', '=', auth.companyId).executeTakeFirst()
+    ? await coreDb()
+        .selectFrom('companies')
+        .select(['id', 'name'])
+        .where('id', '=', auth.companyId)
+        .executeTakeFirst()
     : undefined;
   const [generated, active] = auth.tenant
     ? await Promise.all([monthlyGeneratedCount(auth), activeTagsCount(auth)])

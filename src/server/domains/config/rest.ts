@@ -9,7 +9,7 @@ const PROVIDER = ['MOBCHECK_ADMIN'] as const;
 export function registerConfigRest(app: RestApp): void {
   const r = restRoutes(app, 'System configuration');
   r.get('/web/config-system/', { summary: 'System configuration toggles.', roles: PROVIDER }, async (c) =>
-    ok(c, await listConfig(requireAuth(c).auth)),
+    ok(c, await listConfig(requireAuth(c, PROVIDER).auth)),
   );
   r.put(
     '/web/config-system/:id/toggle/',
@@ -17,13 +17,13 @@ export function registerConfigRest(app: RestApp): void {
     async (c) =>
       ok(
         c,
-        await toggleConfig(requireAuth(c).auth, idParam(c), (await jsonBody(c, configToggleSchema)).enabled),
+        await toggleConfig(requireAuth(c, PROVIDER).auth, idParam(c), (await jsonBody(c, configToggleSchema)).enabled),
       ),
   );
   r.put(
     '/web/config-system/:id/update/',
     { summary: 'Update a configuration entry.', roles: PROVIDER, body: configUpdateSchema },
     async (c) =>
-      ok(c, await updateConfig(requireAuth(c).auth, idParam(c), await jsonBody(c, configUpdateSchema))),
+      ok(c, await updateConfig(requireAuth(c, PROVIDER).auth, idParam(c), await jsonBody(c, configUpdateSchema))),
   );
 }

@@ -1,0 +1,206 @@
+import { sql } from 'kysely';
+import { type Registration, registrationSchema } from '../../../shared/account/schemas.ts';
+import { isValidEmail } from '../../../shared/account/masks.ts';
+import { baseDb, coreDb, withCore } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import { log } from '../../logger.ts';
+import { sendMail } from '../../mail/mailer.ts';
+import { renderMail } from '../../mail/messages.ts';
+import { hashPassword } from '../auth/password-hash.ts';
+import { createSession } from '../auth/service.ts';
+import { provisionCompanyGroup, uniqueSchemaName } from '../organisations/provision.ts';
+import { limitRate } from './limits.ts';
+import { activationLink } from './links.ts';
+import { ACTIVATION_TOKEN_HOURS, assertUsable, issueEmailToken, lockEmailToken, markUsed } from './tokens.ts';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string | null;
+}
+
+/**
+ * Parses a registration payload. The e-mail is checked first so a bad one answers the seed's
+ * USER_REGISTER_EMAIL_INVALID ('Email {email} é inválido') rather than a generic validation error.
+ */
+export function parseRegistration(raw: unknown): Registration {
+  const email =
+    raw && typeof raw === 'object' && 'email' in raw ? (raw as { email: unknown }).email : undefined;
+  const shown = typeof email === 'string' ? email.trim().slice(0, 254) : '';
+  if (!isValidEmail(shown)) throw new AppError('USER_REGISTER_EMAIL_INVALID', { params: { email: shown } });
+  return registrationSchema.parse(raw);
+}
+
+function addressOf(r: Registration): Record<string, string> | null {
+  const entries = Object.entries({
+    address: r.address,
+    complement: r.complement,
+    neighborhood: r.neighborhood,
+    city: r.city,
+    state: r.state,
+    cep: r.cep,
+  }).filter((e): e is [string, string] => !!e[1]);
+  return entries.length ? Object.fromEntries(entries) : null;
+}
+
+async function emailTaken(email: string): Promise<boolean> {
+  const row = await coreDb()
+    .selectFrom('users')
+    .select('id')
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .where('status', 'not in', ['MIGRATED', 'DELETED'])
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** Sends (or re-sends) the activation link of a PENDING user. */
+export async function sendActivationMail(user: {
+  id: number;
+  name: string;
+  email: string;
+  language: string;
+}): Promise<void> {
+  const token = await issueEmailToken(coreDb(), user.id, 'ACTIVATION');
+  await sendMail(
+    user.email,
+    renderMail('activation', user.language, {
+      name: user.name,
+      link: activationLink(token),
+      validHours: ACTIVATION_TOKEN_HOURS,
+    }),
+  );
+}
+
+/**
+ * Sign-up: a PENDING user (future company group admin) plus the registration's company details
+ * and plan parameters, then the activation e-mail. Nothing else exists until activation.
+ */
+export async function register(
+  input: Registration,
+  meta: RequestMeta,
+): Promise<{ id: number; email: string; vindi_id: string | null }> {
+  await limitRate(['register', 'ip', meta.ip], 20, 3600);
+  const email = input.email.trim();
+  if (await emailTaken(email)) throw new AppError('USER_REGISTER_EMAIL_EXISTS', { params: { email } });
+  const passwordHash = await hashPassword(input.password);
+  const language = input.language ?? 'pt';
+  let userId: number;
+  try {
+    userId = await coreDb()
+      .transaction()
+      .execute(async (trx) => {
+        const user = await trx
+          .insertInto('users')
+          .values({
+            email,
+            name: input.name,
+            phone: input.phone,
+            occupation: input.occupation,
+            role: 'COMPANY_GROUP_ADMIN',
+            status: 'PENDING',
+            company_group_id: null,
+            company_id: null,
+            password_hash: passwordHash,
+            image_key: null,
+            language,
+            vindi_id: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const address = addressOf(input);
+        await trx
+          .insertInto('registrations')
+          .values({
+            user_id: user.id,
+            company_name: input.company,
+            fantasy_name: input.fantasyName,
+            cnpj: input.cnpjCompany,
+            address: address ? JSON.stringify(address) : null,
+            selected_plan_id: input.selectedPlanId,
+            equipment_qtt: input.equipmentQtt,
+            product_id_vindi: input.productIdVindi,
+            plan_id_vindi: input.planIdVindi,
+            ip: meta.ip,
+            company_group_id: null,
+            activated_at: null,
+          })
+          .execute();
+        return user.id;
+      });
+  } catch (e) {
+    // Two sign-ups with the same e-mail at once: the unique index decides.
+    if ((e as { code?: string }).code === '23505')
+      throw new AppError('USER_REGISTER_EMAIL_EXISTS', { params: { email } });
+    throw e;
+  }
+  try {
+    await sendActivationMail({ id: userId, name: input.name, email, language });
+  } catch (e) {
+    // The account exists; "forgot password" re-sends the activation link.
+    log.error('activation mail failed', { userId, error: String(e) });
+  }
+  return { id: userId, email, vindi_id: null };
+}
+
+/**
+ * Activation from the e-mail link: creates the user's own company group (schema derived from the
+ * company name, made unique) and company, makes the user its ACTIVE group admin, signs them in.
+ * The token row is locked, so a double click activates once.
+ */
+export async function activateEnvironment(
+  token: string,
+  meta: RequestMeta,
+): Promise<{ token: string; expiresAt: Date }> {
+  const userId = await baseDb()
+    .transaction()
+    .execute(async (trx) => {
+      const core = withCore(trx);
+      const row = await lockEmailToken(core, token, 'ACTIVATION');
+      if (!row) throw new AppError('TOKEN_INVALID');
+      const user = await core
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', row.user_id)
+        .executeTakeFirst();
+      if (user?.status === 'ACTIVE') throw new AppError('ENVIRONMENT_ALREADY_ACTIVE');
+      assertUsable(row);
+      if (user?.status !== 'PENDING') throw new AppError('TOKEN_INVALID');
+      const reg = await core
+        .selectFrom('registrations')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .where('activated_at', 'is', null)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      if (!reg) throw new AppError('TOKEN_INVALID');
+      const schemaName = await uniqueSchemaName(trx, reg.company_name);
+      const p = await provisionCompanyGroup(trx, {
+        groupName: reg.company_name,
+        schemaName,
+        company: {
+          name: reg.company_name,
+          fantasyName: reg.fantasy_name,
+          cnpj: reg.cnpj,
+          email: user.email,
+          phone: user.phone,
+          mainContactName: user.name,
+          address: reg.address,
+        },
+        responsible: {
+          existingUserId: user.id,
+          name: user.name,
+          email: user.email,
+          phone: user.phone,
+          occupation: user.occupation,
+        },
+      });
+      await markUsed(core, row.id);
+      await core
+        .updateTable('registrations')
+        .set({ activated_at: new Date(), company_group_id: p.companyGroupId })
+        .where('id', '=', reg.id)
+        .execute();
+      return p.userId;
+    });
+  log.info('environment activated', { userId });
+  return createSession(userId, { ip: meta.ip, userAgent: meta.userAgent ?? null });
+}

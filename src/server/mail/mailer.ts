@@ -1,0 +1,50 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import { config } from '../config.ts';
+import { coreDb } from '../db/database.ts';
+import { log } from '../logger.ts';
+import type { MailContent } from './messages.ts';
+
+let transport: { url: string; t: Transporter } | undefined;
+
+function smtp(url: string): Transporter {
+  if (transport?.url !== url) transport = { url, t: nodemailer.createTransport(url) };
+  return transport.t;
+}
+
+/**
+ * Sends one e-mail: over SMTP when SMTP_URL is set; otherwise it goes to core.email_outbox and the
+ * log, so activation and password reset work on a bare machine.
+ */
+export async function sendMail(to: string, content: MailContent): Promise<void> {
+  const c = config();
+  if (c.SMTP_URL) {
+    await smtp(c.SMTP_URL).sendMail({
+      from: c.MAIL_FROM,
+      to,
+      subject: content.subject,
+      text: content.text,
+      html: content.html,
+    });
+    log.info('mail sent', { to, subject: content.subject });
+    return;
+  }
+  await coreDb()
+    .insertInto('email_outbox')
+    .values({
+      to_address: to,
+      subject: content.subject,
+      text_body: content.text,
+      html_body: content.html,
+      status: 'logged',
+      error: null,
+      sent_at: null,
+    })
+    .execute();
+  log.info('mail written to the outbox (no SMTP_URL)', { to, subject: content.subject, text: content.text });
+}
+
+/** Closes the SMTP pool (tests). */
+export function closeMailer(): void {
+  transport?.t.close();
+  transport = undefined;
+}

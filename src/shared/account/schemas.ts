@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../enums.ts';
+import { passwordSchema } from '../password.ts';
+import {
+  BRAZILIAN_STATES,
+  EMAIL_MAX_LENGTH,
+  isValidCep,
+  isValidCnpj,
+  isValidEmail,
+  isValidPhone,
+  normalizeCnpj,
+  onlyDigits,
+} from './masks.ts';
+
+/** Shared zod schemas of the account screens: the client forms and the server parse the same rules. */
+
+const requiredText = (max: number, message: string) => z.string().trim().min(1, message).max(max);
+/** Optional text: blank becomes null. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const emailField = z.string().trim().max(EMAIL_MAX_LENGTH).refine(isValidEmail, 'E-mail inválido');
+
+/** Phone typed with or without its mask; stored as digits. Blank allowed. */
+export const phoneField = z
+  .string()
+  .nullish()
+  .refine((v) => !onlyDigits(v) || isValidPhone(v), 'Telefone inválido: (##) ####-#### ou (##) #####-####')
+  .transform((v) => onlyDigits(v) || null);
+
+export const cnpjField = z
+  .string()
+  .max(30)
+  .nullish()
+  .refine((v) => !normalizeCnpj(v) || isValidCnpj(v), 'CNPJ inválido')
+  .transform((v) => normalizeCnpj(v) || null);
+
+export const cepField = z
+  .string()
+  .max(12)
+  .nullish()
+  .refine((v) => !(v ?? '').trim() || isValidCep(v), 'CEP inválido: #####-###')
+  .transform((v) => onlyDigits(v) || null);
+
+export const stateField = z
+  .string()
+  .trim()
+  .max(2, 'Estado: 2 caracteres')
+  .nullish()
+  .transform((v) => (v ? v.toUpperCase() : null))
+  .refine((v) => v === null || (BRAZILIAN_STATES as readonly string[]).includes(v), 'Estado inválido');
+
+/** Query parameters of /register kept with the registration for the billing step (seed 000 §2). */
+const planParam = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined || v === '' ? null : Number(v)))
+  .refine((v) => v === null || (Number.isSafeInteger(v) && v >= 0), 'Número inválido');
+const vindiParam = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined || v === '' ? null : String(v)))
+  .refine((v) => v === null || v.length <= 64, 'Valor inválido');
+
+/** POST /web/users/register/ — the seed's registration payload (000 §3) plus the plan parameters. */
+export const registrationSchema = z.object({
+  name: requiredText(100, 'Nome obrigatório'),
+  email: emailField,
+  phone: phoneField,
+  occupation: requiredText(100, 'Cargo obrigatório'),
+  cnpjCompany: cnpjField,
+  company: requiredText(255, 'Empresa obrigatória'),
+  fantasyName: optionalText(255),
+  address: optionalText(255),
+  complement: optionalText(120),
+  state: stateField,
+  city: optionalText(120),
+  neighborhood: optionalText(120),
+  cep: cepField,
+  password: passwordSchema,
+  language: z.enum(LANGUAGES).optional(),
+  selectedPlanId: planParam,
+  equipmentQtt: planParam,
+  productIdVindi: vindiParam,
+  planIdVindi: vindiParam,
+});
+export type RegistrationInput = z.input<typeof registrationSchema>;
+export type Registration = z.output<typeof registrationSchema>;
+
+/** The sign-up form: the payload plus confirmation and the usage terms (client side). */
+export const registrationFormSchema = registrationSchema
+  .extend({
+    passwordConfirmation: z.string(),
+    acceptTerms: z.boolean().refine((v) => v, 'É preciso aceitar os termos de uso'),
+  })
+  .refine((v) => v.password === v.passwordConfirmation, {
+    path: ['passwordConfirmation'],
+    message: 'As senhas não conferem',
+  });
+
+/** PUT /web/logged-user/ — name, phone, occupation (e-mail and company are read-only). */
+export const profileUpdateSchema = z.object({
+  name: requiredText(100, 'Nome obrigatório'),
+  phone: phoneField,
+  occupation: optionalText(100),
+});
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+/** PUT /web/logged-user/password/ — the current password must be non-empty (seed 000 §5). */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, 'Informe a senha atual').max(200),
+  newPassword: passwordSchema,
+});
+
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmation: z.string() })
+  .refine((v) => v.newPassword === v.confirmation, {
+    path: ['confirmation'],
+    message: 'As senhas não conferem',
+  });
+
+/** The new password of the reset page, with its confirmation. */
+export const passwordResetFormSchema = z
+  .object({ password: passwordSchema, confirmation: z.string() })
+  .refine((v) => v.password === v.confirmation, {
+    path: ['confirmation'],
+    message: 'As senhas não conferem',
+  });
+
+/** E-mail tokens are base64url, 43 characters for 256 bits. */
+export const emailTokenSchema = z
+  .string()
+  .trim()
+  .min(20)
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Token inválido');
+
+export const cepLookupSchema = z.object({
+  cep: z
+    .string()
+    .trim()
+    .refine(isValidCep, 'CEP inválido: #####-###')
+    .transform((v) => onlyDigits(v)),
+});
+
+/** Answer of the CEP lookup. */
+export interface CepAddress {
+  cep: string;
+  state: string;
+  city: string;
+  street: string;
+  neighborhood: string;
+}
+
+/** Photo upload of the profile: type and size are checked on both sides. */
+export const PROFILE_PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const PROFILE_PHOTO_MAX_BYTES = 1024 * 1024;
