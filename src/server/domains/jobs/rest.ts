@@ -64,6 +64,8 @@ export function registerJobsRest(app: RestApp): void {
     {
       summary:
         'Downloads a finished job’s file: with the bearer token, or through the signed link (`exp`, `sig`).',
+      // No session needed with a valid signature; the handler checks one or the other.
+      roles: 'public',
       produces: 'application/octet-stream',
     },
     async (c: Context<AppEnv>) => {
