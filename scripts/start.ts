@@ -30,7 +30,9 @@ try {
 
 if (!existsSync('dist/client/index.html')) {
   console.log('Building the client…');
-  const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
@@ -49,7 +51,9 @@ function shutdown(code = 0): void {
   stopping = true;
   for (const c of children) c.kill('SIGTERM');
   setTimeout(() => process.exit(code), 25_000).unref();
-  Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on('exit', r))))).then(() => process.exit(code));
+  Promise.all(
+    children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on('exit', r)))),
+  ).then(() => process.exit(code));
 }
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));

@@ -31,7 +31,11 @@ function vitest(project: string): void {
     `--outputFile.json=${out}`,
   ]);
   try {
-    const r = JSON.parse(readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTests: number };
+    const r = JSON.parse(readFileSync(out, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numTotalTests: number;
+    };
     passed += r.numPassedTests;
     failed += r.numFailedTests;
     if (r.numTotalTests === 0) ok = false;
@@ -44,7 +48,15 @@ function vitest(project: string): void {
 const only = process.argv[2];
 if (!only || only === 'static') {
   ok = step('typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']) && ok;
-  ok = step('lint', ['node_modules/@biomejs/biome/bin/biome', 'check', 'src', 'tests', 'scripts', 'migrations']) && ok;
+  ok =
+    step('lint', [
+      'node_modules/@biomejs/biome/bin/biome',
+      'check',
+      'src',
+      'tests',
+      'scripts',
+      'migrations',
+    ]) && ok;
 }
 for (const p of ['unit', 'integration', 'e2e']) if (!only || only === p) vitest(p);
 

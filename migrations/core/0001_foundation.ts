@@ -26,7 +26,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('companies')
     .addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-    .addColumn('company_group_id', 'bigint', (c) => c.notNull().references('core.company_groups.id').onDelete('cascade'))
+    .addColumn('company_group_id', 'bigint', (c) =>
+      c.notNull().references('core.company_groups.id').onDelete('cascade'),
+    )
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('fantasy_name', 'text')
     .addColumn('cnpj', 'text')
@@ -51,7 +53,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('occupation', 'text')
     .addColumn('role', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('company_group_id', 'bigint', (c) => c.references('core.company_groups.id').onDelete('set null'))
+    .addColumn('company_group_id', 'bigint', (c) =>
+      c.references('core.company_groups.id').onDelete('set null'),
+    )
     .addColumn('company_id', 'bigint', (c) => c.references('core.companies.id').onDelete('set null'))
     .addColumn('password_hash', 'text', (c) => c.notNull())
     .addColumn('image_key', 'text')
@@ -59,13 +63,27 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('vindi_id', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addCheckConstraint('users_role_check', sql`role in ('MOBCHECK_ADMIN','COMPANY_GROUP_ADMIN','COMPANY_ADMIN','COMPANY_OPERATOR')`)
-    .addCheckConstraint('users_status_check', sql`status in ('ACTIVE','INACTIVE','PENDING','MIGRATED','DELETED')`)
+    .addCheckConstraint(
+      'users_role_check',
+      sql`role in ('MOBCHECK_ADMIN','COMPANY_GROUP_ADMIN','COMPANY_ADMIN','COMPANY_OPERATOR')`,
+    )
+    .addCheckConstraint(
+      'users_status_check',
+      sql`status in ('ACTIVE','INACTIVE','PENDING','MIGRATED','DELETED')`,
+    )
     .execute();
   // One live account per e-mail; MIGRATED/DELETED records keep their history.
-  await sql`create unique index users_email_live_idx on core.users (lower(email)) where status not in ('MIGRATED','DELETED')`.execute(db);
-  await db.schema.createIndex('users_group_idx').on('users').columns(['company_group_id', 'company_id']).execute();
-  await sql`create index users_search_idx on core.users using gin (core.search_text(name || ' ' || email) gin_trgm_ops)`.execute(db);
+  await sql`create unique index users_email_live_idx on core.users (lower(email)) where status not in ('MIGRATED','DELETED')`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex('users_group_idx')
+    .on('users')
+    .columns(['company_group_id', 'company_id'])
+    .execute();
+  await sql`create index users_search_idx on core.users using gin (core.search_text(name || ' ' || email) gin_trgm_ops)`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('sessions')
@@ -119,8 +137,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('jobs_state_check', sql`state in ('queued','active','completed','failed')`)
     .addCheckConstraint('jobs_progress_check', sql`progress between 0 and 100`)
     .execute();
-  await db.schema.createIndex('jobs_tenant_idx').on('jobs').columns(['company_group_id', 'created_at desc']).execute();
-  await db.schema.createIndex('jobs_expires_idx').on('jobs').column('expires_at').where(sql.ref('expires_at'), 'is not', null).execute();
+  await db.schema
+    .createIndex('jobs_tenant_idx')
+    .on('jobs')
+    .columns(['company_group_id', 'created_at desc'])
+    .execute();
+  await db.schema
+    .createIndex('jobs_expires_idx')
+    .on('jobs')
+    .column('expires_at')
+    .where(sql.ref('expires_at'), 'is not', null)
+    .execute();
 
   await db.schema
     .createTable('email_outbox')
@@ -144,11 +171,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('details', 'jsonb')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('audit_log_group_idx').on('audit_log').columns(['company_group_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('audit_log_group_idx')
+    .on('audit_log')
+    .columns(['company_group_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['audit_log', 'email_outbox', 'jobs', 'system_config', 'sessions', 'users', 'companies', 'company_groups']) {
+  for (const t of [
+    'audit_log',
+    'email_outbox',
+    'jobs',
+    'system_config',
+    'sessions',
+    'users',
+    'companies',
+    'company_groups',
+  ]) {
     await db.schema.dropTable(t).ifExists().cascade().execute();
   }
 }

@@ -18,7 +18,6 @@ import { type AppEnv, errorResponse } from './rest.ts';
 import { registerRestRoutes } from './rest-routes.ts';
 import { appRouter } from './router.ts';
 
-
 function clientIp(c: Parameters<typeof getConnInfo>[0]): string {
   if (config().TRUST_PROXY) {
     const fwd = c.req.header('X-Forwarded-For');
@@ -40,8 +39,22 @@ function bearer(header: string | undefined): string | null {
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
-  app.use('/web/*', bodyLimit({ maxSize: 12 * 1024 * 1024, onError: (c) => errorResponse(c, new AppError('VALIDATION_FAILED', { status: 413, message: 'Payload too large' })) }));
-  app.use('/trpc/*', bodyLimit({ maxSize: 12 * 1024 * 1024, onError: (c) => errorResponse(c, new AppError('VALIDATION_FAILED', { status: 413, message: 'Payload too large' })) }));
+  app.use(
+    '/web/*',
+    bodyLimit({
+      maxSize: 12 * 1024 * 1024,
+      onError: (c) =>
+        errorResponse(c, new AppError('VALIDATION_FAILED', { status: 413, message: 'Payload too large' })),
+    }),
+  );
+  app.use(
+    '/trpc/*',
+    bodyLimit({
+      maxSize: 12 * 1024 * 1024,
+      onError: (c) =>
+        errorResponse(c, new AppError('VALIDATION_FAILED', { status: 413, message: 'Payload too large' })),
+    }),
+  );
 
   // Resolve the caller once per request, for REST and tRPC alike.
   app.use('*', async (c, next) => {
@@ -51,7 +64,10 @@ export function createApp(): Hono<AppEnv> {
       auth: null,
     };
     const token = bearer(c.req.header('Authorization'));
-    if (token && (c.req.path.startsWith('/web/') || c.req.path.startsWith('/trpc/') || c.req.path.startsWith('/admin/'))) {
+    if (
+      token &&
+      (c.req.path.startsWith('/web/') || c.req.path.startsWith('/trpc/') || c.req.path.startsWith('/admin/'))
+    ) {
       ctx.auth = await authenticate(token);
       // A REST call with a dead token is a 401 (the client then goes to /logout).
       if (!ctx.auth && c.req.path.startsWith('/web/') && c.req.path !== '/web/authentication/') {
@@ -87,11 +103,19 @@ export function createApp(): Hono<AppEnv> {
   const clientDir = path.resolve(config().CLIENT_DIR);
   if (existsSync(clientDir)) {
     const rel = path.relative(process.cwd(), clientDir) || '.';
-    app.use('/assets/*', serveStatic({ root: rel, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: rel,
+        onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      }),
+    );
     app.use('*', serveStatic({ root: rel }));
     app.get('*', serveStatic({ root: rel, path: 'index.html' }));
   } else {
-    app.get('/', (c) => c.text('The client is not built yet: run `npm run build` (npm start does it for you).', 503));
+    app.get('/', (c) =>
+      c.text('The client is not built yet: run `npm run build` (npm start does it for you).', 503),
+    );
   }
   return app;
 }

@@ -8,7 +8,12 @@ export class AppError extends Error {
 
   constructor(
     code: ErrorCode,
-    opts: { status?: number; message?: string; params?: Record<string, string | number>; issues?: { path: string; message: string }[] } = {},
+    opts: {
+      status?: number;
+      message?: string;
+      params?: Record<string, string | number>;
+      issues?: { path: string; message: string }[];
+    } = {},
   ) {
     const known = (ERROR_CATALOGUE as Record<string, { status: number; message: string }>)[code];
     super(opts.message ?? formatMessage(known?.message ?? code, opts.params));
@@ -18,5 +23,6 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what = 'NOT_FOUND') => new AppError(what === 'NOT_FOUND' ? 'NOT_FOUND' : what, { status: 404 });
+export const notFound = (what = 'NOT_FOUND') =>
+  new AppError(what === 'NOT_FOUND' ? 'NOT_FOUND' : what, { status: 404 });
 export const forbidden = () => new AppError('FORBIDDEN');

@@ -27,7 +27,8 @@ export function restRoutes(app: Hono<AppEnv>, tag: string) {
   const add =
     (method: RouteMeta['method']) =>
     (path: string, meta: Omit<RouteMeta, 'method' | 'path' | 'tag'>, handler: Handler) => {
-      if (!routes.some((r) => r.method === method && r.path === path)) routes.push({ method, path, tag, ...meta });
+      if (!routes.some((r) => r.method === method && r.path === path))
+        routes.push({ method, path, tag, ...meta });
       // The declared roles are enforced here, before the handler parses anything, so a refused
       // role always gets 403 (never a 400 for a body it should not have been sending).
       const guarded: Handler =
@@ -58,16 +59,25 @@ export function openApiDocument(publicUrl: string): unknown {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     const p = toOpenApiPath(r.path);
-    const params = [...p.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const params = [...p.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
     const op: Record<string, unknown> = {
       tags: [r.tag],
       summary: r.summary,
-      description: r.roles === 'public' ? 'Public.' : r.roles ? `Roles: ${r.roles.join(', ')}.` : 'Any signed-in user.',
+      description:
+        r.roles === 'public' ? 'Public.' : r.roles ? `Roles: ${r.roles.join(', ')}.` : 'Any signed-in user.',
       parameters: params,
       security: r.roles === 'public' ? [] : [{ bearer: [] }],
       responses: {
         '200': r.produces
-          ? { description: 'File', content: { [r.produces]: { schema: { type: 'string', format: 'binary' } } } }
+          ? {
+              description: 'File',
+              content: { [r.produces]: { schema: { type: 'string', format: 'binary' } } },
+            }
           : { description: 'Success: `{ "data": … }`' },
         default: { description: 'Error: `{ "error": { "code", "message", "issues"? } }`' },
       },

@@ -46,7 +46,10 @@ export function requestContext(c: Context<AppEnv>): RequestContext {
 }
 
 /** Requires a signed-in user with one of `roles` (all roles when omitted). */
-export function requireAuth(c: Context<AppEnv>, roles?: readonly Role[]): RequestContext & { auth: AuthContext } {
+export function requireAuth(
+  c: Context<AppEnv>,
+  roles?: readonly Role[],
+): RequestContext & { auth: AuthContext } {
   const ctx = c.get('ctx');
   if (!ctx.auth) throw new AppError('UNAUTHENTICATED');
   if (roles && !roles.includes(ctx.auth.role)) throw new AppError('FORBIDDEN');
@@ -83,7 +86,8 @@ export function queryParams<S extends z.ZodType>(c: Context, schema: S): z.infer
 export function idParam(c: Context, name = 'id'): number {
   const raw = c.req.param(name);
   const n = Number(raw);
-  if (!raw || !Number.isSafeInteger(n) || n <= 0) throw new AppError('VALIDATION_FAILED', { message: `Invalid ${name}` });
+  if (!raw || !Number.isSafeInteger(n) || n <= 0)
+    throw new AppError('VALIDATION_FAILED', { message: `Invalid ${name}` });
   return n;
 }
 

@@ -37,7 +37,12 @@ export async function checkPostgres(url = config().DATABASE_URL): Promise<void> 
 }
 
 export async function checkRedis(url = config().REDIS_URL): Promise<void> {
-  const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 4000 });
+  const r = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 4000,
+  });
   r.on('error', () => {});
   try {
     await r.connect();

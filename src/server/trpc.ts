@@ -53,7 +53,11 @@ const t = initTRPC.context<RequestContext>().create({
       message = ERROR_CATALOGUE.INTERNAL_ERROR.message;
     }
     // `data.code` is the catalogue code, the same as REST's `error.code`.
-    return { ...shape, message, data: { ...shape.data, stack: undefined, code, trpcCode: shape.data.code, issues } };
+    return {
+      ...shape,
+      message,
+      data: { ...shape.data, stack: undefined, code, trpcCode: shape.data.code, issues },
+    };
   },
 });
 

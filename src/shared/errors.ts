@@ -19,7 +19,10 @@ export const ERROR_CATALOGUE = {
     message: 'Seu cadastro está em análise. Em caso de dúvidas, entre em contato com o suporte.',
   },
   AUTHENTICATION_INACTIVE_USER: { status: 403, message: 'Usuário inativo' },
-  AUTHENTICATION_RATE_LIMITED: { status: 429, message: 'Muitas tentativas de login. Tente novamente mais tarde.' },
+  AUTHENTICATION_RATE_LIMITED: {
+    status: 429,
+    message: 'Muitas tentativas de login. Tente novamente mais tarde.',
+  },
   // accounts (seed 000 §8)
   USER_REGISTER_EMAIL_EXISTS: { status: 409, message: 'Email {email} já existe' },
   USER_REGISTER_EMAIL_INVALID: { status: 400, message: 'Email {email} é inválido' },
@@ -27,10 +30,16 @@ export const ERROR_CATALOGUE = {
   PASSWORD_CURRENT_INVALID: { status: 400, message: 'Senha atual inválida' },
   PASSWORD_RESET_EMAIL_INVALID: { status: 400, message: 'Email inválido' },
   TOKEN_INVALID: { status: 400, message: 'Token inválido ou expirado' },
-  ENVIRONMENT_ALREADY_ACTIVE: { status: 409, message: 'Este ambiente já foi ativado. Entre com seu e-mail e senha.' },
+  ENVIRONMENT_ALREADY_ACTIVE: {
+    status: 409,
+    message: 'Este ambiente já foi ativado. Entre com seu e-mail e senha.',
+  },
   PHOTO_INVALID: { status: 400, message: 'Imagem inválida: use PNG, JPEG ou WEBP de até 1 MB' },
   CEP_NOT_FOUND: { status: 404, message: 'CEP não encontrado' },
-  CEP_SERVICE_UNAVAILABLE: { status: 503, message: 'Consulta de CEP indisponível: preencha o endereço manualmente' },
+  CEP_SERVICE_UNAVAILABLE: {
+    status: 503,
+    message: 'Consulta de CEP indisponível: preencha o endereço manualmente',
+  },
   // company groups (seed 000 §8)
   CREATE_MISSING_FIELD: { status: 400, message: 'missing field' },
   CREATE_EXISTING_COMPANY_GROUP: { status: 409, message: 'company group already exists' },

@@ -134,7 +134,11 @@ export function menuFor(role: Role): MenuGroup[] {
   };
   const settingsItems = (extra: MenuItem[]): MenuGroup => ({
     label: 'menu.settings',
-    items: [{ label: 'menu.employees', to: '/company-users' }, ...extra, { label: 'menu.configSystem', to: '/config-system' }],
+    items: [
+      { label: 'menu.employees', to: '/company-users' },
+      ...extra,
+      { label: 'menu.configSystem', to: '/config-system' },
+    ],
   });
   switch (role) {
     case 'MOBCHECK_ADMIN':
@@ -178,7 +182,8 @@ export function userMenuFor(role: Role): MenuItem[] {
   // The seed's operator route set has no /video-lessons, so its link would only bounce.
   if (role !== 'COMPANY_OPERATOR') items.push({ label: 'menu.videoLessons', to: '/video-lessons' });
   items.push({ label: 'menu.jobs', to: '/jobs' });
-  if (role === 'MOBCHECK_ADMIN' || role === 'COMPANY_GROUP_ADMIN') items.push({ label: 'menu.myPlan', to: '/my-plan' });
+  if (role === 'MOBCHECK_ADMIN' || role === 'COMPANY_GROUP_ADMIN')
+    items.push({ label: 'menu.myPlan', to: '/my-plan' });
   items.push({ label: 'menu.logout', to: '/logout' });
   return items;
 }

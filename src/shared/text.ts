@@ -2,7 +2,11 @@
 
 /** Lower-cases and strips accents: "Extintor ÁGUA" → "extintor agua". */
 export function normalizeSearch(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim();
 }
 
 /** Fewer than 3 characters matches exactly; 3 or more matches as a substring. */

@@ -28,7 +28,11 @@ export interface RestResponse<T = unknown> {
 }
 
 /** Calls the REST shim and parses the envelope (non-JSON answers leave `json` empty). */
-export async function rest<T = unknown>(method: string, path: string, opts: RestOptions = {}): Promise<RestResponse<T>> {
+export async function rest<T = unknown>(
+  method: string,
+  path: string,
+  opts: RestOptions = {},
+): Promise<RestResponse<T>> {
   const headers: Record<string, string> = { 'X-Forwarded-For': opts.ip ?? '10.0.0.1', ...opts.headers };
   if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
   let body: string | undefined;
@@ -46,8 +50,13 @@ export async function rest<T = unknown>(method: string, path: string, opts: Rest
 
 /** Signs in through the REST contract and returns the token. */
 export async function loginAs(email: string, password = DEMO_PASSWORD): Promise<string> {
-  const r = await rest<string>('POST', '/web/authentication/', { headers: { Email: email }, text: password, ip: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
-  if (r.status !== 200 || !r.json.data) throw new Error(`login failed for ${email}: ${r.status} ${JSON.stringify(r.json)}`);
+  const r = await rest<string>('POST', '/web/authentication/', {
+    headers: { Email: email },
+    text: password,
+    ip: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+  if (r.status !== 200 || !r.json.data)
+    throw new Error(`login failed for ${email}: ${r.status} ${JSON.stringify(r.json)}`);
   return r.json.data;
 }
 

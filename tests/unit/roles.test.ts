@@ -3,7 +3,15 @@ import { canVisit, menuFor, ROUTES_BY_ROLE, userMenuFor } from '../../src/shared
 
 describe('route sets per role (seed 000 §2)', () => {
   it('anonymous reaches only the public pages', () => {
-    for (const p of ['/', '/register', '/password-reset', '/active-environment', '/plans', '/inspections-report']) expect(canVisit('ANONYMOUS', p)).toBe(true);
+    for (const p of [
+      '/',
+      '/register',
+      '/password-reset',
+      '/active-environment',
+      '/plans',
+      '/inspections-report',
+    ])
+      expect(canVisit('ANONYMOUS', p)).toBe(true);
     for (const p of ['/os', '/tags', '/logout', '/profile']) expect(canVisit('ANONYMOUS', p)).toBe(false);
   });
 
@@ -25,10 +33,28 @@ describe('route sets per role (seed 000 §2)', () => {
   });
 
   it('the operator has no OS, plans, tag purchase, registrations or QR generation', () => {
-    for (const p of ['/os', '/create-os', '/my-plan', '/buy-tag', '/categories', '/subcategories', '/products', '/tags-qr-code']) {
+    for (const p of [
+      '/os',
+      '/create-os',
+      '/my-plan',
+      '/buy-tag',
+      '/categories',
+      '/subcategories',
+      '/products',
+      '/tags-qr-code',
+    ]) {
       expect(canVisit('COMPANY_OPERATOR', p)).toBe(false);
     }
-    for (const p of ['/inspections', '/maintenances', '/tags', '/tags-replace', '/profile', '/change-password', '/config-system', '/']) {
+    for (const p of [
+      '/inspections',
+      '/maintenances',
+      '/tags',
+      '/tags-replace',
+      '/profile',
+      '/change-password',
+      '/config-system',
+      '/',
+    ]) {
       expect(canVisit('COMPANY_OPERATOR', p)).toBe(true);
     }
   });
@@ -39,7 +65,11 @@ describe('route sets per role (seed 000 §2)', () => {
   });
 
   it('menus: operator lists only dashboard, reports and tags; my plan only for provider and group admin', () => {
-    expect(menuFor('COMPANY_OPERATOR').map((g) => g.label)).toEqual(['menu.dashboard', 'menu.reports', 'menu.tags']);
+    expect(menuFor('COMPANY_OPERATOR').map((g) => g.label)).toEqual([
+      'menu.dashboard',
+      'menu.reports',
+      'menu.tags',
+    ]);
     expect(menuFor('COMPANY_OPERATOR')[2]!.items.map((i) => i.to)).toEqual(['/tags', '/tags-replace']);
     expect(userMenuFor('MOBCHECK_ADMIN').map((i) => i.to)).toContain('/my-plan');
     expect(userMenuFor('COMPANY_GROUP_ADMIN').map((i) => i.to)).toContain('/my-plan');
@@ -48,8 +78,16 @@ describe('route sets per role (seed 000 §2)', () => {
   });
 
   it('every menu entry of a role is in its route set', () => {
-    for (const role of ['MOBCHECK_ADMIN', 'COMPANY_GROUP_ADMIN', 'COMPANY_ADMIN', 'COMPANY_OPERATOR'] as const) {
-      const entries = [...menuFor(role).flatMap((g) => (g.to ? [g.to] : g.items.map((i) => i.to))), ...userMenuFor(role).map((i) => i.to)];
+    for (const role of [
+      'MOBCHECK_ADMIN',
+      'COMPANY_GROUP_ADMIN',
+      'COMPANY_ADMIN',
+      'COMPANY_OPERATOR',
+    ] as const) {
+      const entries = [
+        ...menuFor(role).flatMap((g) => (g.to ? [g.to] : g.items.map((i) => i.to))),
+        ...userMenuFor(role).map((i) => i.to),
+      ];
       for (const to of entries) expect(canVisit(role, to), `${role} ${to}`).toBe(true);
     }
   });

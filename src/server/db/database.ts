@@ -41,7 +41,9 @@ export const TENANT_SCHEMA_PREFIX = 'cg_';
 const TENANT_SCHEMA = /^cg_[a-z][a-z0-9_]{0,61}$/;
 
 export function tenantSchemaName(schemaName: string): string {
-  const full = schemaName.startsWith(TENANT_SCHEMA_PREFIX) ? schemaName : `${TENANT_SCHEMA_PREFIX}${schemaName}`;
+  const full = schemaName.startsWith(TENANT_SCHEMA_PREFIX)
+    ? schemaName
+    : `${TENANT_SCHEMA_PREFIX}${schemaName}`;
   if (!TENANT_SCHEMA.test(full)) throw new Error(`invalid tenant schema name: ${schemaName}`);
   return full;
 }

@@ -1,7 +1,14 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type Kysely, type Migration, type MigrationProvider, type MigrationResultSet, Migrator, sql } from 'kysely';
+import {
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+  Migrator,
+  sql,
+} from 'kysely';
 import { log } from '../logger.ts';
 import { baseDb, tenantSchemaName } from './database.ts';
 
@@ -14,7 +21,9 @@ class FolderMigrationProvider implements MigrationProvider {
     const files = (await readdir(this.folder)).filter((f) => /^\d{4}_[\w-]+\.ts$/.test(f)).sort();
     const out: Record<string, Migration> = {};
     for (const f of files) {
-      out[f.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(this.folder, f)).href)) as Migration;
+      out[f.replace(/\.ts$/, '')] = (await import(
+        pathToFileURL(path.join(this.folder, f)).href
+      )) as Migration;
     }
     return out;
   }
@@ -62,17 +71,27 @@ export async function migrateTenant(schemaName: string, db: Kysely<unknown> = ba
 async function migrateTenantInTransaction(schemaName: string, trx: Kysely<unknown>): Promise<void> {
   const schema = tenantSchemaName(schemaName);
   await sql`create schema if not exists ${sql.id(schema)}`.execute(trx);
-  await sql`create table if not exists ${sql.table(`${schema}.kysely_migration`)} (name varchar(255) primary key, timestamp varchar(255) not null)`.execute(trx);
-  await sql`create table if not exists ${sql.table(`${schema}.kysely_migration_lock`)} (id varchar(255) primary key, is_locked integer not null default 0)`.execute(trx);
-  await sql`insert into ${sql.table(`${schema}.kysely_migration_lock`)} (id, is_locked) values ('migration_lock', 0) on conflict do nothing`.execute(trx);
+  await sql`create table if not exists ${sql.table(`${schema}.kysely_migration`)} (name varchar(255) primary key, timestamp varchar(255) not null)`.execute(
+    trx,
+  );
+  await sql`create table if not exists ${sql.table(`${schema}.kysely_migration_lock`)} (id varchar(255) primary key, is_locked integer not null default 0)`.execute(
+    trx,
+  );
+  await sql`insert into ${sql.table(`${schema}.kysely_migration_lock`)} (id, is_locked) values ('migration_lock', 0) on conflict do nothing`.execute(
+    trx,
+  );
   const done = new Set(
-    (await sql<{ name: string }>`select name from ${sql.table(`${schema}.kysely_migration`)}`.execute(trx)).rows.map((r) => r.name),
+    (
+      await sql<{ name: string }>`select name from ${sql.table(`${schema}.kysely_migration`)}`.execute(trx)
+    ).rows.map((r) => r.name),
   );
   const migrations = await tenantProvider.getMigrations();
   for (const name of Object.keys(migrations).sort()) {
     if (done.has(name)) continue;
     await migrations[name]!.up(trx.withSchema(schema));
-    await sql`insert into ${sql.table(`${schema}.kysely_migration`)} (name, timestamp) values (${name}, ${new Date().toISOString()})`.execute(trx);
+    await sql`insert into ${sql.table(`${schema}.kysely_migration`)} (name, timestamp) values (${name}, ${new Date().toISOString()})`.execute(
+      trx,
+    );
   }
 }
 
@@ -85,12 +104,17 @@ export async function createTenantSchema(schemaName: string, trx?: Kysely<unknow
 }
 
 export async function listTenantSchemas(db: Kysely<unknown> = baseDb()): Promise<string[]> {
-  const r = await sql<{ schema_name: string }>`select schema_name from core.company_groups order by id`.execute(db);
+  const r = await sql<{
+    schema_name: string;
+  }>`select schema_name from core.company_groups order by id`.execute(db);
   return r.rows.map((x) => tenantSchemaName(x.schema_name));
 }
 
 /** `npm run migrate`: core first, then every tenant in parallel batches. */
-export async function migrateAll(db: Kysely<unknown> = baseDb(), batchSize = 8): Promise<{ tenants: number }> {
+export async function migrateAll(
+  db: Kysely<unknown> = baseDb(),
+  batchSize = 8,
+): Promise<{ tenants: number }> {
   await migrateCore(db);
   const schemas = await listTenantSchemas(db);
   for (let i = 0; i < schemas.length; i += batchSize) {

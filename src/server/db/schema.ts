@@ -11,7 +11,12 @@ import type { OrganisationCoreTables } from '../domains/organisations/tables.ts'
 import type { ServiceOrderTables } from '../domains/service-orders/tables.ts';
 import type { BillingCoreTables } from '../domains/billing/tables.ts';
 
-export interface CoreDatabase extends FoundationCoreTables, QrCoreTables, AccountCoreTables, OrganisationCoreTables, BillingCoreTables {}
+export interface CoreDatabase
+  extends FoundationCoreTables,
+    QrCoreTables,
+    AccountCoreTables,
+    OrganisationCoreTables,
+    BillingCoreTables {}
 
 export interface TenantInfoTable {
   key: string;

@@ -17,13 +17,26 @@ export interface SeedContext {
 
 /** True when nothing has been set up yet (no user at all). */
 export async function isEmpty(): Promise<boolean> {
-  const r = await coreDb().selectFrom('users').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const r = await coreDb()
+    .selectFrom('users')
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n) === 0;
 }
 
 const SYSTEM_CONFIG = [
-  { title: 'Notificações por e-mail de vencimento', config_value: '1', enabled: true, param: 'DUE_DATE_EMAILS' },
-  { title: 'Notificações de próxima inspeção', config_value: '1', enabled: true, param: 'NEXT_INSPECTION_EMAILS' },
+  {
+    title: 'Notificações por e-mail de vencimento',
+    config_value: '1',
+    enabled: true,
+    param: 'DUE_DATE_EMAILS',
+  },
+  {
+    title: 'Notificações de próxima inspeção',
+    config_value: '1',
+    enabled: true,
+    param: 'NEXT_INSPECTION_EMAILS',
+  },
   { title: 'Permitir cadastro público', config_value: '1', enabled: true, param: 'PUBLIC_SIGNUP' },
   { title: 'Modo manutenção', config_value: '0', enabled: false, param: 'MAINTENANCE_MODE' },
 ];
@@ -37,12 +50,23 @@ export async function seedDemo(): Promise<SeedContext> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const ctx = await db.transaction().execute(async (trx) => {
     const core = withCore(trx);
-    const old = await core.selectFrom('company_groups').select('id').where('schema_name', '=', DEMO_GROUP_SCHEMA).executeTakeFirst();
+    const old = await core
+      .selectFrom('company_groups')
+      .select('id')
+      .where('schema_name', '=', DEMO_GROUP_SCHEMA)
+      .executeTakeFirst();
     if (old) {
       await core.deleteFrom('users').where('company_group_id', '=', old.id).execute();
       await core.deleteFrom('company_groups').where('id', '=', old.id).execute();
     }
-    await core.deleteFrom('users').where('email', 'in', DEMO_USERS.map((u) => u.email)).execute();
+    await core
+      .deleteFrom('users')
+      .where(
+        'email',
+        'in',
+        DEMO_USERS.map((u) => u.email),
+      )
+      .execute();
     await sql`drop schema if exists ${sql.id(tenantSchemaName(DEMO_GROUP_SCHEMA))} cascade`.execute(trx);
 
     const group = await core
@@ -61,7 +85,13 @@ export async function seedDemo(): Promise<SeedContext> {
         main_contact_name: 'Gustavo Grupo',
         email: 'contato@demo.equipcheck.dev',
         phone: '11987654321',
-        address: JSON.stringify({ address: 'Av. Paulista, 1000', city: 'São Paulo', state: 'SP', cep: '01310100', neighborhood: 'Bela Vista' }),
+        address: JSON.stringify({
+          address: 'Av. Paulista, 1000',
+          city: 'São Paulo',
+          state: 'SP',
+          cep: '01310100',
+          neighborhood: 'Bela Vista',
+        }),
         enabled: true,
         tags_limit: 1000,
         image_key: null,
@@ -76,7 +106,8 @@ export async function seedDemo(): Promise<SeedContext> {
       // A production install names its own first provider admin.
       const email = isProvider && c.ADMIN_EMAIL ? c.ADMIN_EMAIL : u.email;
       const hash = isProvider && c.ADMIN_PASSWORD ? await hashPassword(c.ADMIN_PASSWORD) : passwordHash;
-      if (isProvider && c.ADMIN_EMAIL) await core.deleteFrom('users').where(sql`lower(email)`, '=', email.toLowerCase()).execute();
+      if (isProvider && c.ADMIN_EMAIL)
+        await core.deleteFrom('users').where(sql`lower(email)`, '=', email.toLowerCase()).execute();
       const row = await core
         .insertInto('users')
         .values({
@@ -103,7 +134,10 @@ export async function seedDemo(): Promise<SeedContext> {
         .onConflict((oc) => oc.column('title').doNothing())
         .execute();
     }
-    await tenantDb(DEMO_GROUP_SCHEMA, trx).insertInto('tenant_info').values({ key: 'seeded_at', value: new Date().toISOString() }).execute();
+    await tenantDb(DEMO_GROUP_SCHEMA, trx)
+      .insertInto('tenant_info')
+      .values({ key: 'seeded_at', value: new Date().toISOString() })
+      .execute();
     return { db: trx, companyGroupId: group.id, companyId: company.id, schemaName: DEMO_GROUP_SCHEMA, users };
   });
   // Domain seeds run after the core commit, each in its own transaction.

@@ -7,35 +7,71 @@ import { DEMO, loginAs, rest, trpcClient } from '../../helpers/api.ts';
 
 async function makeUser(status: 'ACTIVE' | 'PENDING' | 'INACTIVE' = 'ACTIVE', password = 'Secret@1') {
   const email = `auth-${status.toLowerCase()}-${Math.random().toString(36).slice(2)}@test.dev`;
-  const group = await coreDb().selectFrom('company_groups').select('id').where('schema_name', '=', 'demo').executeTakeFirstOrThrow();
+  const group = await coreDb()
+    .selectFrom('company_groups')
+    .select('id')
+    .where('schema_name', '=', 'demo')
+    .executeTakeFirstOrThrow();
   await coreDb()
     .insertInto('users')
-    .values({ email, name: 'Test', phone: null, occupation: null, role: 'COMPANY_OPERATOR', status, company_group_id: group.id, company_id: null, password_hash: await hashPassword(password), image_key: null, vindi_id: null })
+    .values({
+      email,
+      name: 'Test',
+      phone: null,
+      occupation: null,
+      role: 'COMPANY_OPERATOR',
+      status,
+      company_group_id: group.id,
+      company_id: null,
+      password_hash: await hashPassword(password),
+      image_key: null,
+      vindi_id: null,
+    })
     .execute();
   return { email, password };
 }
 
 describe('POST /web/authentication/', () => {
   it('answers a token in the data envelope for right credentials', async () => {
-    const r = await rest<string>('POST', '/web/authentication/', { headers: { Email: DEMO.operator }, text: 'Demo@123' });
+    const r = await rest<string>('POST', '/web/authentication/', {
+      headers: { Email: DEMO.operator },
+      text: 'Demo@123',
+    });
     expect(r.status).toBe(200);
     expect(typeof r.json.data).toBe('string');
     expect(r.json.data!.length).toBeGreaterThanOrEqual(40);
     // Only the hash is stored.
-    const row = await coreDb().selectFrom('sessions').select(['token_hash', 'expires_at']).where('token_hash', '=', hashToken(r.json.data!)).executeTakeFirst();
+    const row = await coreDb()
+      .selectFrom('sessions')
+      .select(['token_hash', 'expires_at'])
+      .where('token_hash', '=', hashToken(r.json.data!))
+      .executeTakeFirst();
     expect(row).toBeDefined();
-    const stored = await coreDb().selectFrom('sessions').select('token_hash').where('token_hash', '=', r.json.data!).executeTakeFirst();
+    const stored = await coreDb()
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where('token_hash', '=', r.json.data!)
+      .executeTakeFirst();
     expect(stored).toBeUndefined();
   });
 
   it('is case-insensitive on the e-mail', async () => {
-    const r = await rest('POST', '/web/authentication/', { headers: { Email: DEMO.operator.toUpperCase() }, text: 'Demo@123' });
+    const r = await rest('POST', '/web/authentication/', {
+      headers: { Email: DEMO.operator.toUpperCase() },
+      text: 'Demo@123',
+    });
     expect(r.status).toBe(200);
   });
 
   it('gives one generic 401 for a wrong password and for an unknown e-mail', async () => {
-    const wrong = await rest('POST', '/web/authentication/', { headers: { Email: DEMO.operator }, text: 'Nope@123' });
-    const unknown = await rest('POST', '/web/authentication/', { headers: { Email: 'nobody@nowhere.dev' }, text: 'Nope@123' });
+    const wrong = await rest('POST', '/web/authentication/', {
+      headers: { Email: DEMO.operator },
+      text: 'Nope@123',
+    });
+    const unknown = await rest('POST', '/web/authentication/', {
+      headers: { Email: 'nobody@nowhere.dev' },
+      text: 'Nope@123',
+    });
     for (const r of [wrong, unknown]) {
       expect(r.status).toBe(401);
       expect(r.json.error?.code).toBe('AUTHENTICATION_INVALID_CREDENTIALS');
@@ -53,7 +89,10 @@ describe('POST /web/authentication/', () => {
   });
 
   it('refuses a PENDING user with AUTHENTICATION_PENDING_USER_STATUS', async () => {
-    const r = await rest('POST', '/web/authentication/', { headers: { Email: DEMO.pending }, text: 'Demo@123' });
+    const r = await rest('POST', '/web/authentication/', {
+      headers: { Email: DEMO.pending },
+      text: 'Demo@123',
+    });
     expect(r.status).toBe(403);
     expect(r.json.error?.code).toBe('AUTHENTICATION_PENDING_USER_STATUS');
   });
@@ -68,30 +107,65 @@ describe('POST /web/authentication/', () => {
   it('rate limits per e-mail with 429 AUTHENTICATION_RATE_LIMITED, even for the right password', async () => {
     const u = await makeUser();
     for (let i = 0; i < 10; i++) {
-      const r = await rest('POST', '/web/authentication/', { headers: { Email: u.email }, text: 'Wrong@123', ip: `10.1.1.${i}` });
+      const r = await rest('POST', '/web/authentication/', {
+        headers: { Email: u.email },
+        text: 'Wrong@123',
+        ip: `10.1.1.${i}`,
+      });
       expect(r.status).toBe(401);
     }
-    const blocked = await rest('POST', '/web/authentication/', { headers: { Email: u.email }, text: u.password, ip: '10.1.2.1' });
+    const blocked = await rest('POST', '/web/authentication/', {
+      headers: { Email: u.email },
+      text: u.password,
+      ip: '10.1.2.1',
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.json.error?.code).toBe('AUTHENTICATION_RATE_LIMITED');
   });
 
   it('gives a longer session with remember-login', async () => {
-    const short = await rest<string>('POST', '/web/authentication/', { headers: { Email: DEMO.operator }, text: 'Demo@123' });
-    const long = await rest<string>('POST', '/web/authentication/?remember=true', { headers: { Email: DEMO.operator }, text: 'Demo@123' });
+    const short = await rest<string>('POST', '/web/authentication/', {
+      headers: { Email: DEMO.operator },
+      text: 'Demo@123',
+    });
+    const long = await rest<string>('POST', '/web/authentication/?remember=true', {
+      headers: { Email: DEMO.operator },
+      text: 'Demo@123',
+    });
     const exp = async (t: string) =>
-      (await coreDb().selectFrom('sessions').select('expires_at').where('token_hash', '=', hashToken(t)).executeTakeFirstOrThrow()).expires_at.getTime();
+      (
+        await coreDb()
+          .selectFrom('sessions')
+          .select('expires_at')
+          .where('token_hash', '=', hashToken(t))
+          .executeTakeFirstOrThrow()
+      ).expires_at.getTime();
     expect((await exp(long.json.data!)) - (await exp(short.json.data!))).toBeGreaterThan(7 * 86_400_000);
   });
 });
 
 describe('sessions', () => {
-  it('GET /web/logged-user/ answers every field of the seed\'s logged user', async () => {
+  it("GET /web/logged-user/ answers every field of the seed's logged user", async () => {
     const token = await loginAs(DEMO.companyAdmin);
     const r = await rest<Record<string, unknown>>('GET', '/web/logged-user/', { token });
     expect(r.status).toBe(200);
     const u = r.json.data!;
-    for (const k of ['id', 'name', 'email', 'phone', 'occupation', 'image', 'companyId', 'companyName', 'companyGroup', 'currentRole', 'vindi_id', 'subscription_id', 'generated_tag_qty', 'active_tags_qty']) {
+    for (const k of [
+      'id',
+      'name',
+      'email',
+      'phone',
+      'occupation',
+      'image',
+      'companyId',
+      'companyName',
+      'companyGroup',
+      'currentRole',
+      'vindi_id',
+      'subscription_id',
+      'generated_tag_qty',
+      'active_tags_qty',
+    ]) {
       expect(u).toHaveProperty(k);
     }
     expect(u.email).toBe(DEMO.companyAdmin);
@@ -114,7 +188,11 @@ describe('sessions', () => {
     expect(after.json.error?.code).toBe('UNAUTHENTICATED');
 
     const t2 = await loginAs(DEMO.operator);
-    await coreDb().updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hashToken(t2)).execute();
+    await coreDb()
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('token_hash', '=', hashToken(t2))
+      .execute();
     expect((await rest('GET', '/web/logged-user/', { token: t2 })).status).toBe(401);
   });
 
@@ -137,8 +215,12 @@ describe('sessions', () => {
   });
 
   it('tRPC gives the same codes in error.data.code', async () => {
-    await expect(trpcClient().account.me.query()).rejects.toMatchObject({ data: { code: 'UNAUTHENTICATED', httpStatus: 401 } });
-    await expect(trpcClient().auth.login.mutate({ email: DEMO.operator, password: 'bad' })).rejects.toMatchObject({
+    await expect(trpcClient().account.me.query()).rejects.toMatchObject({
+      data: { code: 'UNAUTHENTICATED', httpStatus: 401 },
+    });
+    await expect(
+      trpcClient().auth.login.mutate({ email: DEMO.operator, password: 'bad' }),
+    ).rejects.toMatchObject({
       data: { code: 'AUTHENTICATION_INVALID_CREDENTIALS' },
     });
     const { token } = await trpcClient().auth.login.mutate({ email: DEMO.groupAdmin, password: 'Demo@123' });
@@ -159,6 +241,8 @@ describe('sessions', () => {
     const r = await rest('GET', '/web/openapi.json');
     const doc = r.json as unknown as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/web/authentication/', '/web/logged-user/']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/web/authentication/', '/web/logged-user/']),
+    );
   });
 });

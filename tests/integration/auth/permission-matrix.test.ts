@@ -38,20 +38,27 @@ describe('REST permission matrix', () => {
     }
   });
 
-  it('answers 403 FORBIDDEN to every role outside a route\'s declared roles', async () => {
-    const tokens = Object.fromEntries(await Promise.all(ROLES.map(async (role) => [role, await loginAs(EMAIL_BY_ROLE[role])]))) as Record<Role, string>;
+  it("answers 403 FORBIDDEN to every role outside a route's declared roles", async () => {
+    const tokens = Object.fromEntries(
+      await Promise.all(ROLES.map(async (role) => [role, await loginAs(EMAIL_BY_ROLE[role])])),
+    ) as Record<Role, string>;
     const checked: string[] = [];
     for (const r of routes) {
       if (!Array.isArray(r.roles)) continue;
       for (const role of ROLES) {
         if (r.roles.includes(role)) continue;
-        const res = await rest(r.method.toUpperCase(), concretePath(r.path), { token: tokens[role], body: {} });
+        const res = await rest(r.method.toUpperCase(), concretePath(r.path), {
+          token: tokens[role],
+          body: {},
+        });
         expect(res.status, `${role} ${r.method} ${r.path}`).toBe(403);
         expect(res.json.error?.code, `${role} ${r.method} ${r.path}`).toBe('FORBIDDEN');
         checked.push(`${role} ${r.method} ${r.path}`);
       }
     }
     // Every role-restricted route was exercised by at least one refused role.
-    expect(checked.length).toBeGreaterThanOrEqual(routes.filter((r) => Array.isArray(r.roles) && r.roles.length < ROLES.length).length);
+    expect(checked.length).toBeGreaterThanOrEqual(
+      routes.filter((r) => Array.isArray(r.roles) && r.roles.length < ROLES.length).length,
+    );
   });
 });

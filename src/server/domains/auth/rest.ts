@@ -8,13 +8,18 @@ export function registerAuthRest(app: RestApp): void {
   r.post(
     '/web/authentication/',
     {
-      summary: 'Sign in: header `Email`, the password as the raw body; `?remember=true` (or header `Remember-Login: true`) for a long session. Answers the token.',
+      summary:
+        'Sign in: header `Email`, the password as the raw body; `?remember=true` (or header `Remember-Login: true`) for a long session. Answers the token.',
       roles: 'public',
     },
     async (c) => {
       const ctx = requestContext(c);
       const remember = c.req.query('remember') === 'true' || c.req.header('Remember-Login') === 'true';
-      const input = loginInputSchema.parse({ email: c.req.header('Email') ?? '', password: await c.req.text(), remember });
+      const input = loginInputSchema.parse({
+        email: c.req.header('Email') ?? '',
+        password: await c.req.text(),
+        remember,
+      });
       const session = await login({ ...input, ip: ctx.ip, userAgent: ctx.userAgent });
       return ok(c, session.token);
     },

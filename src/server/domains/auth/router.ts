@@ -5,7 +5,10 @@ import { login, logoutSession } from './service.ts';
 
 export const authRouter = router({
   login: publicProcedure.input(loginInputSchema).mutation(({ ctx, input }) =>
-    login({ ...input, ip: ctx.ip, userAgent: ctx.userAgent }).then((s) => ({ token: s.token, expiresAt: s.expiresAt })),
+    login({ ...input, ip: ctx.ip, userAgent: ctx.userAgent }).then((s) => ({
+      token: s.token,
+      expiresAt: s.expiresAt,
+    })),
   ),
   logout: authedProcedure.mutation(async ({ ctx }) => {
     if (!ctx.auth) throw new AppError('UNAUTHENTICATED');

@@ -41,7 +41,11 @@ export async function login(input: LoginInput): Promise<{ token: string; expires
   if (user.status === 'PENDING') throw new AppError('AUTHENTICATION_PENDING_USER_STATUS');
   if (user.status !== 'ACTIVE') throw new AppError('AUTHENTICATION_INACTIVE_USER');
   await clearLoginRate(email);
-  return createSession(user.id, { remember: !!input.remember, ip: input.ip, userAgent: input.userAgent ?? null });
+  return createSession(user.id, {
+    remember: !!input.remember,
+    ip: input.ip,
+    userAgent: input.userAgent ?? null,
+  });
 }
 
 /** Opens a session for a user (login, activation, password reset). */
@@ -80,7 +84,11 @@ export async function logout(token: string): Promise<void> {
 
 /** Revokes every session of a user (disable, password change), optionally keeping one. */
 export async function revokeUserSessions(userId: number, exceptSessionId?: string): Promise<void> {
-  let q = coreDb().updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  let q = coreDb()
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
   await q.execute();
 }
@@ -115,7 +123,11 @@ export async function authenticate(token: string | null | undefined): Promise<Au
   if (Date.now() - lastSeen > idleMs) return null;
   if (Date.now() - lastSeen > 60_000) {
     // Touch at most once a minute: idle timeout without a write per request.
-    await coreDb().updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', row.session_id).execute();
+    await coreDb()
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date() })
+      .where('id', '=', row.session_id)
+      .execute();
   }
   const { session_id, s_group, s_company, last_seen_at: _l, expires_at: _e, remember: _r, ...user } = row;
   const groupId = s_group ?? user.company_group_id;
@@ -138,7 +150,11 @@ export async function authenticate(token: string | null | undefined): Promise<Au
 }
 
 /** Points a session at another company group/company (provider admin switch, group admin chips). */
-export async function switchSessionCompany(sessionId: string, companyGroupId: number, companyId: number): Promise<void> {
+export async function switchSessionCompany(
+  sessionId: string,
+  companyGroupId: number,
+  companyId: number,
+): Promise<void> {
   await coreDb()
     .updateTable('sessions')
     .set({ company_group_id: companyGroupId, company_id: companyId })
@@ -147,5 +163,9 @@ export async function switchSessionCompany(sessionId: string, companyGroupId: nu
 }
 
 export async function logoutSession(sessionId: string): Promise<void> {
-  await coreDb().updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).execute();
+  await coreDb()
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', sessionId)
+    .execute();
 }

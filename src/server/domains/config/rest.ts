@@ -17,13 +17,20 @@ export function registerConfigRest(app: RestApp): void {
     async (c) =>
       ok(
         c,
-        await toggleConfig(requireAuth(c, PROVIDER).auth, idParam(c), (await jsonBody(c, configToggleSchema)).enabled),
+        await toggleConfig(
+          requireAuth(c, PROVIDER).auth,
+          idParam(c),
+          (await jsonBody(c, configToggleSchema)).enabled,
+        ),
       ),
   );
   r.put(
     '/web/config-system/:id/update/',
     { summary: 'Update a configuration entry.', roles: PROVIDER, body: configUpdateSchema },
     async (c) =>
-      ok(c, await updateConfig(requireAuth(c, PROVIDER).auth, idParam(c), await jsonBody(c, configUpdateSchema))),
+      ok(
+        c,
+        await updateConfig(requireAuth(c, PROVIDER).auth, idParam(c), await jsonBody(c, configUpdateSchema)),
+      ),
   );
 }
