@@ -1,12 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pencil, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../shared/dates.ts';
 import type { CategoryDto } from '../../../shared/catalogue/types.ts';
 import { SAVE_SUCCESS_CLOSE_MS } from '../../../shared/catalogue/enums.ts';
 import { DataTable, useListState } from '../../components/data-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { dateColumn, editColumn } from '../../components/table-columns.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import {
@@ -98,30 +98,8 @@ export function CategoriesPage() {
             sortable: true,
             cell: (r) => <EnabledBadge enabled={r.enabled} />,
           },
-          {
-            id: 'updateDate',
-            header: t('lastUpdate'),
-            sortable: true,
-            cell: (r) => formatDate(r.updateDate),
-          },
-          {
-            id: 'actions',
-            header: <span className="sr-only">{t('edit')}</span>,
-            headerClassName: 'w-12',
-            cell: (r) => (
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`${t('edit')} ${r.name}`}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  setEditing(r);
-                }}
-              >
-                <Pencil aria-hidden />
-              </Button>
-            ),
-          },
+          dateColumn<CategoryDto>('updateDate', t('lastUpdate'), (r) => r.updateDate),
+          editColumn<CategoryDto>(t('edit'), (r) => r.name, setEditing),
         ]}
       />
       {editing && (

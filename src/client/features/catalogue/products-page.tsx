@@ -3,9 +3,9 @@ import { Lock, Pencil, Plus } from 'lucide-react';
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductDto } from '../../../shared/catalogue/types.ts';
-import { formatDate } from '../../../shared/dates.ts';
 import { DataTable, useListState } from '../../components/data-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { dateColumn, editColumn } from '../../components/table-columns.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import {
@@ -171,30 +171,13 @@ export function ProductsPage() {
                 <span className="text-muted-foreground">{t('no')}</span>
               ),
           },
-          {
-            id: 'updateDate',
-            header: t('lastUpdate'),
-            sortable: true,
-            cell: (r) => formatDate(r.updateDate),
-          },
-          {
-            id: 'actions',
-            header: <span className="sr-only">{t('edit')}</span>,
-            headerClassName: 'w-12',
-            cell: (r) => (
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`${t('edit')} ${r.name}`}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  setEditing(r);
-                }}
-              >
-                {r.readOnly ? <Lock aria-hidden /> : <Pencil aria-hidden />}
-              </Button>
-            ),
-          },
+          dateColumn<ProductDto>('updateDate', t('lastUpdate'), (r) => r.updateDate),
+          editColumn<ProductDto>(
+            t('edit'),
+            (r) => r.name,
+            setEditing,
+            (r) => (r.readOnly ? <Lock aria-hidden /> : <Pencil aria-hidden />),
+          ),
         ]}
       />
       {editing && (

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pencil, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,9 +11,9 @@ import {
   MAX_CUSTOM_ANSWERS,
 } from '../../../shared/catalogue/enums.ts';
 import type { InspectionTypeDetailDto, InspectionTypeDto } from '../../../shared/catalogue/types.ts';
-import { formatDate } from '../../../shared/dates.ts';
 import { DataTable, useListState } from '../../components/data-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { dateColumn, editColumn } from '../../components/table-columns.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import {
@@ -99,30 +99,8 @@ export function SubcategoriesPage() {
             ),
           },
           { id: 'categoryName', header: t('category'), sortable: true, cell: (r) => r.categoryName },
-          {
-            id: 'updateDate',
-            header: t('lastUpdate'),
-            sortable: true,
-            cell: (r) => formatDate(r.updateDate),
-          },
-          {
-            id: 'actions',
-            header: <span className="sr-only">{t('edit')}</span>,
-            headerClassName: 'w-12',
-            cell: (r) => (
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`${t('edit')} ${r.name}`}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  setEditing(r);
-                }}
-              >
-                <Pencil aria-hidden />
-              </Button>
-            ),
-          },
+          dateColumn<InspectionTypeDto>('updateDate', t('lastUpdate'), (r) => r.updateDate),
+          editColumn<InspectionTypeDto>(t('edit'), (r) => r.name, setEditing),
         ]}
       />
       {editing && (

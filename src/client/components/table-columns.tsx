@@ -1,0 +1,41 @@
+import { Pencil } from 'lucide-react';
+import type React from 'react';
+import { formatDate } from '../../shared/dates.ts';
+import type { DataTableColumn } from './data-table.tsx';
+import { Button } from './ui/button.tsx';
+
+/** A sortable date column shown DD/MM/YYYY (or --/--/----). */
+export function dateColumn<T>(
+  id: string,
+  header: React.ReactNode,
+  value: (row: T) => Date | string | null | undefined,
+): DataTableColumn<T> {
+  return { id, header, sortable: true, cell: (r) => formatDate(value(r)) };
+}
+
+/** The trailing edit button of a row; the row click stays free for other uses. */
+export function editColumn<T>(
+  label: string,
+  rowName: (row: T) => string,
+  onEdit: (row: T) => void,
+  icon?: (row: T) => React.ReactNode,
+): DataTableColumn<T> {
+  return {
+    id: 'actions',
+    header: <span className="sr-only">{label}</span>,
+    headerClassName: 'w-12',
+    cell: (r) => (
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`${label} ${rowName(r)}`}
+        onClick={(e) => {
+          e.stopPropagation();
+          onEdit(r);
+        }}
+      >
+        {icon ? icon(r) : <Pencil aria-hidden />}
+      </Button>
+    ),
+  };
+}
