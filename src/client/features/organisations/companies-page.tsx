@@ -199,7 +199,7 @@ export function CompaniesPage() {
       <div className="flex flex-wrap items-center gap-3">
         <SearchBox value={search} onChange={setSearch} />
         <Select value={enabled} onValueChange={(v) => setEnabled(v as typeof enabled)}>
-          <SelectTrigger className="w-40" aria-label={t('companies.filter')}>
+          <SelectTrigger className="w-52" aria-label={t('companies.filter')} data-testid="enabled-filter">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
@@ -229,7 +229,7 @@ export function CompaniesPage() {
             cell: (r) => (
               <span className="flex items-center gap-2 font-medium">
                 {r.name}
-                {!r.enabled && <Badge variant="secondary">{t('common:common.no')}</Badge>}
+                {!r.enabled && <Badge variant="secondary">{t('companies.disabled')}</Badge>}
               </span>
             ),
           },

@@ -25,7 +25,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDebouncedValue } from '../../lib/hooks.ts';
 import { useSession } from '../../lib/session.tsx';
 import { errorCode, errorMessage, useTRPC } from '../../lib/trpc.ts';
-import { Field, maskCnpj, maskPhone, useZodForm } from './form.tsx';
+import { Field, maskCnpj, maskPhone, PrefixInput, useZodForm } from './form.tsx';
 import { NS } from './i18n.ts';
 
 type GroupRow = { id: number; name: string; schemaName: string; companies: { id: number; name: string }[] };
@@ -103,7 +103,10 @@ function CreateGroupDialog({ open, onOpenChange }: { open: boolean; onOpenChange
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const data = form.validate();
-    if (!data) return;
+    if (!data) {
+      if (!v.companyGroup) form.setErrors((e) => ({ ...e, companyGroup: t('required') }));
+      return;
+    }
     try {
       await create.mutateAsync(data);
       toast.success(t('groups.created'));
@@ -132,7 +135,7 @@ function CreateGroupDialog({ open, onOpenChange }: { open: boolean; onOpenChange
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{t('groups.add')}</DialogTitle>
-          <DialogDescription>{t('groups.description')}</DialogDescription>
+          <DialogDescription>{t('groups.createDescription')}</DialogDescription>
         </DialogHeader>
         <form
           onSubmit={submit}
@@ -147,20 +150,14 @@ function CreateGroupDialog({ open, onOpenChange }: { open: boolean; onOpenChange
             error={form.errors.companyGroup}
             hint={t('groups.schemaHint')}
           >
-            <div className="flex items-center rounded-md border focus-within:ring-2 focus-within:ring-ring">
-              <span className="border-r bg-muted px-2 py-2 text-sm text-muted-foreground">
-                {SCHEMA_PREFIX}
-              </span>
-              <input
-                id="cg-companyGroup"
-                className="h-9 w-full bg-transparent px-2 text-sm outline-none"
-                maxLength={64}
-                value={v.companyGroup ?? ''}
-                onChange={(e) =>
-                  form.set('companyGroup', e.target.value.toLowerCase().replace(/[^a-z]/g, ''))
-                }
-              />
-            </div>
+            <PrefixInput
+              prefix={SCHEMA_PREFIX}
+              maxLength={64}
+              autoComplete="off"
+              spellCheck={false}
+              value={v.companyGroup ?? ''}
+              onChange={(e) => form.set('companyGroup', e.target.value.toLowerCase().replace(/[^a-z]/g, ''))}
+            />
           </Field>
           {text('companyCnpj', `${t('groups.cnpj')} (${t('optional')})`, {
             value: maskCnpj(v.companyCnpj),

@@ -66,11 +66,12 @@ function SelectField({
   onChange(v: string): void;
   options: { value: string; label: string }[];
 }) {
+  const placeholder = useTranslation(NS).t('select');
   return (
     <Field id={id} label={label} error={error}>
       <Select value={value} onValueChange={onChange}>
-        <SelectTrigger id={id} className="w-full">
-          <SelectValue />
+        <SelectTrigger id={id} className="w-full" data-testid={id}>
+          <SelectValue placeholder={placeholder} />
         </SelectTrigger>
         <SelectContent>
           {options.map((o) => (
@@ -317,7 +318,7 @@ export function CompanyUsersPage() {
       <div className="flex flex-wrap items-center gap-3">
         <SearchBox value={search} onChange={setSearch} />
         <Select value={status} onValueChange={(v) => setStatus(v as typeof status)}>
-          <SelectTrigger className="w-40" aria-label={t('users.status')}>
+          <SelectTrigger className="w-40" aria-label={t('users.status')} data-testid="status-filter">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>

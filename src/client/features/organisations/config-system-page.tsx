@@ -71,8 +71,8 @@ export function ConfigSystemPage() {
         >
           {LANGUAGES.map((l) => (
             <div key={l} className="flex items-center gap-2">
-              <RadioGroupItem id={`lang-${l}`} value={l} />
-              <Label htmlFor={`lang-${l}`}>{t(`common:languages.${l}`)}</Label>
+              <RadioGroupItem id={`config-lang-${l}`} value={l} />
+              <Label htmlFor={`config-lang-${l}`}>{t(`common:languages.${l}`)}</Label>
             </div>
           ))}
         </RadioGroup>

@@ -65,6 +65,33 @@ export function Field({
   );
 }
 
+/**
+ * An input with a fixed, non-editable prefix (e.g. the schema's `cg_`). Field's id and aria props
+ * land on the <input>, so the label and error line stay wired to it.
+ */
+export function PrefixInput({
+  prefix,
+  className,
+  ...props
+}: React.ComponentProps<'input'> & { prefix: string }) {
+  return (
+    <div
+      className={cn(
+        'flex h-9 w-full items-center overflow-hidden rounded-md border border-input bg-card text-sm shadow-xs transition-colors focus-within:border-primary focus-within:outline-2 focus-within:outline-offset-1 focus-within:outline-ring has-[input[aria-invalid=true]]:border-destructive',
+        className,
+      )}
+    >
+      <span
+        className="flex h-full items-center border-r bg-muted px-2.5 font-mono text-muted-foreground"
+        aria-hidden
+      >
+        {prefix}
+      </span>
+      <input className="h-full min-w-0 flex-1 bg-transparent px-2.5 font-mono outline-none" {...props} />
+    </div>
+  );
+}
+
 /** Display masks (values stay digits only). */
 export function maskPhone(v: string | null | undefined): string {
   const d = (v ?? '').replace(/\D/g, '').slice(0, 11);

@@ -59,10 +59,13 @@ function GroupCompanyChoice({
   groupId,
   companyId,
   onChange,
+  excludeSchema,
 }: {
   groupId: number | null;
   companyId: number | null;
   onChange(g: number | null, c: number | null): void;
+  /** The user's current group: migrating into it is refused by the server, so it is not offered. */
+  excludeSchema?: string | null;
 }) {
   const { t } = useTranslation(NS);
   const trpc = useTRPC();
@@ -74,22 +77,23 @@ function GroupCompanyChoice({
       forChoice: true,
     }),
   );
-  const group = groups.data?.items.find((g) => g.id === groupId);
+  const choices = groups.data?.items.filter((g) => g.schemaName !== excludeSchema);
+  const group = choices?.find((g) => g.id === groupId);
   return (
     <div className="grid gap-3">
       <Field id="mig-group" label={t('users.chooseGroup')}>
         <Select
           value={groupId ? String(groupId) : ''}
           onValueChange={(v) => {
-            const g = groups.data?.items.find((x) => x.id === Number(v));
+            const g = choices?.find((x) => x.id === Number(v));
             onChange(Number(v), g?.companies.length === 1 ? g.companies[0]!.id : null);
           }}
         >
           <SelectTrigger id="mig-group" className="w-full" data-testid="choose-group">
-            <SelectValue placeholder={groups.isPending ? '…' : ''} />
+            <SelectValue placeholder={groups.isPending ? '…' : t('select')} />
           </SelectTrigger>
           <SelectContent>
-            {groups.data?.items.map((g) => (
+            {choices?.map((g) => (
               <SelectItem key={g.id} value={String(g.id)}>
                 {g.name}
               </SelectItem>
@@ -104,7 +108,7 @@ function GroupCompanyChoice({
           disabled={!group}
         >
           <SelectTrigger id="mig-company" className="w-full" data-testid="choose-company">
-            <SelectValue />
+            <SelectValue placeholder={t('select')} />
           </SelectTrigger>
           <SelectContent>
             {group?.companies.map((c) => (
@@ -300,7 +304,12 @@ function UserDialog({ row, onClose }: { row: UserRow | null; onClose(): void }) 
         )}
         {stage === 'chooseGroup' && (
           <div className="flex flex-col gap-4">
-            <GroupCompanyChoice groupId={groupId} companyId={companyId} onChange={choose} />
+            <GroupCompanyChoice
+              groupId={groupId}
+              companyId={companyId}
+              onChange={choose}
+              excludeSchema={row.companyGroup}
+            />
             <div className="flex justify-end gap-2">
               <Button variant="outline" onClick={() => setStage('details')}>
                 {t('back')}

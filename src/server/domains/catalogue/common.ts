@@ -2,7 +2,6 @@ import { type Expression, type Kysely, type RawBuilder, sql, type Transaction } 
 import { MAX_CUSTOM_ANSWERS } from '../../../shared/catalogue/enums.ts';
 import { listRowErrors } from '../../../shared/catalogue/list-rules.ts';
 import { ADMIN_ROLES, type Role } from '../../../shared/roles.ts';
-import { SEARCH_SUBSTRING_THRESHOLD } from '../../../shared/text.ts';
 import type { TenantContext } from '../../context.ts';
 import type { TenantDatabase } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -14,26 +13,7 @@ export type Trx = Transaction<TenantDatabase>;
 
 export const isProvider = (ctx: Ctx) => ctx.auth.role === 'MOBCHECK_ADMIN';
 
-/**
- * Search of seed 001 §5: fewer than 3 characters matches the whole (normalised) value, 3 or more a
- * substring, accent- and case-insensitive. Served by the trigram GIN indexes on core.search_text.
- */
-export function searchCondition(
-  query: string | undefined,
-  columns: Expression<string>[],
-): RawBuilder<boolean> | null {
-  const q = query?.trim();
-  if (!q) return null;
-  const parts =
-    q.length < SEARCH_SUBSTRING_THRESHOLD
-      ? columns.map((c) => sql<boolean>`core.search_text(${c}) = core.search_text(${q})`)
-      : columns.map((c) => {
-          // LIKE metacharacters typed by the user are literal.
-          const escaped = q.replace(/[\\%_]/g, (m) => `\\${m}`);
-          return sql<boolean>`core.search_text(${c}) like '%' || core.search_text(${escaped}) || '%'`;
-        });
-  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
-}
+export { searchCondition } from '../../db/search.ts';
 
 export function isUniqueViolation(err: unknown, constraint: string): boolean {
   const e = err as { code?: string; constraint?: string };
