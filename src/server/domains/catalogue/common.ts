@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { MAX_CUSTOM_ANSWERS } from '../../../shared/catalogue/enums.ts';
 import { listRowErrors } from '../../../shared/catalogue/list-rules.ts';
 import { ADMIN_ROLES, type Role } from '../../../shared/roles.ts';
@@ -15,10 +15,7 @@ export const isProvider = (ctx: Ctx) => ctx.auth.role === 'MOBCHECK_ADMIN';
 
 export { searchCondition } from '../../db/search.ts';
 
-export function isUniqueViolation(err: unknown, constraint: string): boolean {
-  const e = err as { code?: string; constraint?: string };
-  return e?.code === '23505' && e.constraint === constraint;
-}
+export { isUniqueViolation } from '../../db/pg-errors.ts';
 
 /** Specification of one editable list table (rows disabled, never deleted). */
 export interface ListSpec {

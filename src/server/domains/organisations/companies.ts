@@ -6,9 +6,9 @@ import {
   DEFAULT_COMPANY_TAGS_LIMIT,
 } from '../../../shared/organisations/schemas.ts';
 import type { AuthContext } from '../../context.ts';
-import { baseDb, coreDb, tenantSchemaName } from '../../db/database.ts';
+import { coreDb, tenantSchemaName } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { type Scope, forbidden, inScope, scopeOf, tenantHasColumn } from './scope.ts';
+import { type Scope, forbidden, inScope, scopeOf } from './scope.ts';
 import { pageOf, searchAny } from './search.ts';
 
 /** The seed's company (000 §3); `image` is served elsewhere, `tagsUsed` counts the tenant's tags. */
@@ -33,8 +33,8 @@ function companyScope(auth: AuthContext): Scope {
 }
 
 /**
- * Tags in use of each company come from the group's tenant `tags` table (tags issue). Until that
- * table exists the count is 0; the check is per call so no deploy order matters.
+ * Tags in use of each company: enabled tags bound to equipment in the group's tenant `tags` table
+ * (the same rule as the logged user's `active_tags_qty`).
  */
 async function tagsUsedExpr(groupId: number | null) {
   if (groupId === null) return sql<number>`0`;
@@ -43,9 +43,8 @@ async function tagsUsedExpr(groupId: number | null) {
     .select('schema_name')
     .where('id', '=', groupId)
     .executeTakeFirst();
-  if (!group || !(await tenantHasColumn(baseDb(), group.schema_name, 'tags', 'company_id')))
-    return sql<number>`0`;
-  return sql<number>`(select count(*)::int from ${sql.table(`${tenantSchemaName(group.schema_name)}.tags`)} t where t.company_id = c.id)`;
+  if (!group) return sql<number>`0`;
+  return sql<number>`(select count(*)::int from ${sql.table(`${tenantSchemaName(group.schema_name)}.tags`)} t where t.company_id = c.id and t.enabled and t.activated_at is not null)`;
 }
 
 const SORTS = {

@@ -1,7 +1,6 @@
-import { type Kysely, sql } from 'kysely';
 import { GENERIC_GROUP_SCHEMA } from '../../../shared/organisations/schemas.ts';
 import type { AuthContext } from '../../context.ts';
-import { type CoreDb, coreDb, tenantSchemaName } from '../../db/database.ts';
+import { type CoreDb, coreDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 
 /**
@@ -61,25 +60,6 @@ export async function findCompany(id: number, db: CoreDb = coreDb()) {
   return db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Whether a tenant schema has a table with a given column (for counters of later issues). */
-export async function tenantHasColumn(
-  db: Kysely<unknown>,
-  schemaName: string,
-  table: string,
-  column: string,
-): Promise<boolean> {
-  const r = await sql<{ n: number }>`
-    select count(*)::int as n from information_schema.columns
-    where table_schema = ${tenantSchemaName(schemaName)} and table_name = ${table} and column_name = ${column}`.execute(
-    db,
-  );
-  return (r.rows[0]?.n ?? 0) > 0;
-}
-
-/** Postgres unique violation, optionally of a given constraint or index. */
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  const e = err as { code?: string; constraint?: string };
-  return e?.code === '23505' && (!constraint || e.constraint === constraint);
-}
+export { isUniqueViolation } from '../../db/pg-errors.ts';
 
 export const forbidden = () => new AppError('FORBIDDEN');
