@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { pendingResetDeliveries } from './domains/account/password-reset.ts';
 import { config } from './config.ts';
 import { closeDb } from './db/database.ts';
 import { log } from './logger.ts';
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
   const stop = async () => {
     log.info('server stopping');
     await server.close();
+    // Reset mails are sent after the answer (so timing reveals nothing); let them finish.
+    await pendingResetDeliveries();
     await Promise.allSettled([closeDb(), closeRedis()]);
     process.exit(0);
   };
