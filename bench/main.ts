@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: QR label throughput and peak memory (docs/performance.md).
+ * `npm run bench`: QR label throughput and peak memory, then API latency on a large tenant (docs/performance.md).
  * Each rendering runs in its own process, so its peak RSS is its own; the bare `qrcode` encoder's
  * rate on the same machine is the ceiling the renderers are compared with.
  */
@@ -93,3 +93,10 @@ const ok =
 console.log(
   `Target (10,000 PDF labels < ${TARGET.pdf10kSeconds} s, peak RSS < ${TARGET.rssMb} MB): ${ok ? 'met' : 'NOT met'}`,
 );
+
+// API latency over a large tenant (docs/performance.md, "API").
+const { apiBench, apiTable } = await import('./api.ts');
+const api = await apiBench();
+console.log('\nAPI, in-process, 100,000 products in the tenant:');
+console.log(apiTable(api.rows));
+console.log('\nPlan of the one-hit search:\n' + api.plan);
