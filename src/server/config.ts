@@ -50,6 +50,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  // Signed links, Bull Board cookies and tag serials derive from APP_SECRET: a guessable fallback
+  // is fine on a laptop, never in production.
+  if (c.NODE_ENV === 'production' && !c.APP_SECRET) {
+    throw new Error(
+      'Invalid environment configuration:\n  APP_SECRET: required in production (at least 16 characters)',
+    );
+  }
   return {
     ...c,
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),

@@ -36,5 +36,9 @@ describe('start-up checks', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(loadConfig({}).PORT).toBe(3000);
     expect(loadConfig({}).DATABASE_URL).toContain('127.0.0.1:5432');
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: 'a-long-enough-secret' }).APP_SECRET).toBe(
+      'a-long-enough-secret',
+    );
   });
 });
