@@ -9,7 +9,7 @@ import { renderMail } from '../../mail/messages.ts';
 import { hashPassword } from '../auth/password-hash.ts';
 import { clearLoginRate } from '../auth/rate-limit.ts';
 import { createSession, revokeUserSessions } from '../auth/service.ts';
-import { limitRate } from './limits.ts';
+import { limitRate } from '../../rate-limit.ts';
 import { passwordResetLink } from './links.ts';
 import { sendActivationMail, type RequestMeta } from './registration.ts';
 import { RESET_TOKEN_HOURS, assertUsable, issueEmailToken, lockEmailToken, markUsed } from './tokens.ts';

@@ -7,7 +7,7 @@ import { fileStore } from '../../files/store.ts';
 import { log } from '../../logger.ts';
 import { hashPassword, verifyPassword } from '../auth/password-hash.ts';
 import { revokeUserSessions } from '../auth/service.ts';
-import { limitRate } from './limits.ts';
+import { limitRate } from '../../rate-limit.ts';
 import { getLoggedUser, type LoggedUser } from './service.ts';
 
 async function reload(auth: AuthContext): Promise<LoggedUser> {

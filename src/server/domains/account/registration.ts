@@ -9,7 +9,7 @@ import { renderMail } from '../../mail/messages.ts';
 import { hashPassword } from '../auth/password-hash.ts';
 import { createSession } from '../auth/service.ts';
 import { provisionCompanyGroup, uniqueSchemaName } from '../organisations/provision.ts';
-import { limitRate } from './limits.ts';
+import { limitRate } from '../../rate-limit.ts';
 import { activationLink } from './links.ts';
 import { ACTIVATION_TOKEN_HOURS, assertUsable, issueEmailToken, lockEmailToken, markUsed } from './tokens.ts';
 

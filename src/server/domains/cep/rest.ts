@@ -2,7 +2,7 @@ import { cepLookupSchema } from '../../../shared/account/schemas.ts';
 import { AppError } from '../../errors.ts';
 import { restRoutes } from '../../openapi.ts';
 import { type RestApp, ok, requestContext } from '../../rest.ts';
-import { limitRate } from '../account/limits.ts';
+import { limitRate } from '../../rate-limit.ts';
 import { lookupCep } from './service.ts';
 
 export function registerCepRest(app: RestApp): void {

@@ -1,6 +1,6 @@
 import { cepLookupSchema } from '../../../shared/account/schemas.ts';
 import { publicProcedure, router } from '../../trpc.ts';
-import { limitRate } from '../account/limits.ts';
+import { limitRate } from '../../rate-limit.ts';
 import { lookupCep } from './service.ts';
 
 /** tRPC answers the lookup's state as data ('found' | 'not_found' | 'unavailable'), never an error. */
