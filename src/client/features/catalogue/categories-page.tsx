@@ -9,14 +9,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { dateColumn, editColumn } from '../../components/table-columns.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog.tsx';
+import { DialogFooter } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { useDebouncedValue } from '../../lib/hooks.ts';
@@ -28,7 +21,7 @@ import {
   EnabledFilter,
   listsValid,
   newKey,
-  SaveOverlay,
+  SaveDialog,
   type SaveState,
   SearchBox,
   type TriState,
@@ -166,93 +159,83 @@ function CategoryDialog({ category, onClose }: { category: CategoryDto | null; o
       busy.current = false;
     }
   };
-  const locked = state.status === 'submitting';
   return (
-    <Dialog open onOpenChange={(o) => !o && !locked && onClose()}>
-      <DialogContent
-        className="max-w-2xl"
-        hideClose={locked}
-        onEscapeKeyDown={(e) => locked && e.preventDefault()}
-        onPointerDownOutside={(e) => locked && e.preventDefault()}
-        data-testid="category-dialog"
+    <SaveDialog
+      className="max-w-2xl"
+      testId="category-dialog"
+      title={category ? t('editCategory') : t('newCategory')}
+      description={t('categoriesDescription')}
+      descriptionClassName="sr-only"
+      state={state}
+      name={name}
+      successText={t('categorySaved')}
+      onRetry={() => setState({ status: 'idle' })}
+      onClose={onClose}
+    >
+      <form
+        className="space-y-5"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
       >
-        <DialogHeader>
-          <DialogTitle>{category ? t('editCategory') : t('newCategory')}</DialogTitle>
-          <DialogDescription className="sr-only">{t('categoriesDescription')}</DialogDescription>
-        </DialogHeader>
-        <SaveOverlay
-          state={state}
-          name={name}
-          successText={t('categorySaved')}
-          onRetry={() => setState({ status: 'idle' })}
-        />
-        {state.status === 'idle' && (
-          <form
-            className="space-y-5"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void submit();
-            }}
-          >
-            <div className="space-y-1.5">
-              <Label htmlFor="category-name">{t('name')} *</Label>
-              <Input
-                id="category-name"
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                aria-invalid={nameError || undefined}
-                autoFocus
-                data-testid="category-name"
-              />
-              {nameError && <p className="text-xs text-destructive">{t('required')}</p>}
-            </div>
-            <div className="flex items-center gap-2">
-              <Checkbox
-                id="category-enabled"
-                checked={enabled}
-                onCheckedChange={(v) => setEnabled(v === true)}
-                data-testid="category-enabled"
-              />
-              <Label htmlFor="category-enabled">{t('enabled')}</Label>
-            </div>
-            <section className="space-y-2">
-              <h3 className="text-sm font-semibold">{t('inspectionAttributes')}</h3>
-              <EditableList
-                rows={inspection}
-                onChange={setInspection}
-                textLabel={t('attribute')}
-                defaultType=""
-                testId="inspection-attributes"
-              />
-            </section>
-            <section className="space-y-2">
-              <h3 className="text-sm font-semibold">{t('maintenanceAttributes')}</h3>
-              <EditableList
-                rows={maintenance}
-                onChange={setMaintenance}
-                textLabel={t('attribute')}
-                defaultType=""
-                testId="maintenance-attributes"
-              />
-            </section>
-            {!listsValid(inspection, maintenance) && (
-              <p className="text-sm text-destructive">{t('listInvalid')}</p>
-            )}
-            <DialogFooter>
-              <Button variant="outline" onClick={onClose}>
-                {t('common:common.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                disabled={!listsValid(inspection, maintenance) || (touched && !valid)}
-                data-testid="save"
-              >
-                {t('common:common.save')}
-              </Button>
-            </DialogFooter>
-          </form>
+        <div className="space-y-1.5">
+          <Label htmlFor="category-name">{t('name')} *</Label>
+          <Input
+            id="category-name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={nameError || undefined}
+            autoFocus
+            data-testid="category-name"
+          />
+          {nameError && <p className="text-xs text-destructive">{t('required')}</p>}
+        </div>
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id="category-enabled"
+            checked={enabled}
+            onCheckedChange={(v) => setEnabled(v === true)}
+            data-testid="category-enabled"
+          />
+          <Label htmlFor="category-enabled">{t('enabled')}</Label>
+        </div>
+        <section className="space-y-2">
+          <h3 className="text-sm font-semibold">{t('inspectionAttributes')}</h3>
+          <EditableList
+            rows={inspection}
+            onChange={setInspection}
+            textLabel={t('attribute')}
+            defaultType=""
+            testId="inspection-attributes"
+          />
+        </section>
+        <section className="space-y-2">
+          <h3 className="text-sm font-semibold">{t('maintenanceAttributes')}</h3>
+          <EditableList
+            rows={maintenance}
+            onChange={setMaintenance}
+            textLabel={t('attribute')}
+            defaultType=""
+            testId="maintenance-attributes"
+          />
+        </section>
+        {!listsValid(inspection, maintenance) && (
+          <p className="text-sm text-destructive">{t('listInvalid')}</p>
         )}
-      </DialogContent>
-    </Dialog>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            {t('common:common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            disabled={!listsValid(inspection, maintenance) || (touched && !valid)}
+            data-testid="save"
+          >
+            {t('common:common.save')}
+          </Button>
+        </DialogFooter>
+      </form>
+    </SaveDialog>
   );
 }

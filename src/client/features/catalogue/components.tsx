@@ -14,6 +14,13 @@ import {
 } from '../../components/ui/alert-dialog.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import {
   Select,
@@ -89,6 +96,56 @@ export type SaveState =
   | { status: 'submitting' }
   | { status: 'success' }
   | { status: 'error'; message: string };
+
+/**
+ * The add/edit dialog of seed 001 §4: locked (no close, no Escape, no outside click) while
+ * submitting, the save state over the form, and the form (`children`) only while idle.
+ */
+export function SaveDialog({
+  title,
+  description,
+  descriptionClassName,
+  className,
+  testId,
+  state,
+  name,
+  successText,
+  onRetry,
+  onClose,
+  children,
+}: {
+  title: React.ReactNode;
+  description: React.ReactNode;
+  descriptionClassName?: string;
+  className?: string;
+  testId: string;
+  state: SaveState;
+  name: string;
+  successText: string;
+  onRetry(): void;
+  onClose(): void;
+  children: React.ReactNode;
+}) {
+  const locked = state.status === 'submitting';
+  return (
+    <Dialog open onOpenChange={(o) => !o && !locked && onClose()}>
+      <DialogContent
+        className={className}
+        hideClose={locked}
+        onEscapeKeyDown={(e) => locked && e.preventDefault()}
+        onPointerDownOutside={(e) => locked && e.preventDefault()}
+        data-testid={testId}
+      >
+        <DialogHeader>
+          <DialogTitle className="flex items-center gap-2">{title}</DialogTitle>
+          <DialogDescription className={descriptionClassName}>{description}</DialogDescription>
+        </DialogHeader>
+        <SaveOverlay state={state} name={name} successText={successText} onRetry={onRetry} />
+        {state.status === 'idle' && children}
+      </DialogContent>
+    </Dialog>
+  );
+}
 
 /** Covers the dialog's form while submitting, after success and on error. */
 export function SaveOverlay({

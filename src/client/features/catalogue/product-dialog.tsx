@@ -15,14 +15,7 @@ import { productFieldsSchema } from '../../../shared/catalogue/schemas.ts';
 import type { ProductDto } from '../../../shared/catalogue/types.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog.tsx';
+import { DialogFooter } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import {
@@ -42,7 +35,7 @@ import {
   listsValid,
   newKey,
   ProductThumb,
-  SaveOverlay,
+  SaveDialog,
   type SaveState,
 } from './components.tsx';
 import { NS } from './i18n.ts';
@@ -195,7 +188,6 @@ export function ProductDialog({ product, onClose }: { product: ProductDto | null
       busy.current = false;
     }
   };
-  const locked = state.status === 'submitting';
   const field = (k: keyof Form, label: string, props: React.ComponentProps<typeof Input> = {}) => (
     <div className="space-y-1.5">
       <Label htmlFor={`p-${k}`}>{label}</Label>
@@ -213,243 +205,233 @@ export function ProductDialog({ product, onClose }: { product: ProductDto | null
   );
 
   return (
-    <Dialog open onOpenChange={(o) => !o && !locked && onClose()}>
-      <DialogContent
-        className="max-w-3xl"
-        hideClose={locked}
-        onEscapeKeyDown={(e) => locked && e.preventDefault()}
-        onPointerDownOutside={(e) => locked && e.preventDefault()}
-        data-testid="product-dialog"
+    <SaveDialog
+      className="max-w-3xl"
+      testId="product-dialog"
+      title={
+        <>
+          {readOnly && <Lock className="size-4" aria-hidden />}
+          {readOnly ? t('viewProduct') : product ? t('editProduct') : t('newProduct')}
+        </>
+      }
+      description={readOnly ? t('readOnlyNotice') : t('productsDescription')}
+      state={state}
+      name={form.name}
+      successText={t('productSaved')}
+      onRetry={() => setState({ status: 'idle' })}
+      onClose={onClose}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        className="space-y-4"
       >
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">
-            {readOnly && <Lock className="size-4" aria-hidden />}
-            {readOnly ? t('viewProduct') : product ? t('editProduct') : t('newProduct')}
-          </DialogTitle>
-          <DialogDescription>{readOnly ? t('readOnlyNotice') : t('productsDescription')}</DialogDescription>
-        </DialogHeader>
-        <SaveOverlay
-          state={state}
-          name={form.name}
-          successText={t('productSaved')}
-          onRetry={() => setState({ status: 'idle' })}
-        />
-        {state.status === 'idle' && (
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              void submit();
-            }}
-            className="space-y-4"
-          >
-            <Tabs defaultValue="general">
-              <TabsList>
-                <TabsTrigger value="general">{t('tabProductGeneral')}</TabsTrigger>
-                <TabsTrigger value="parts" data-testid="tab-parts">
-                  {t('tabParts')}
-                </TabsTrigger>
-              </TabsList>
-              <TabsContent value="general" className="grid gap-4 pt-4 sm:grid-cols-2">
-                {field('sku', `${t('sku')} *`)}
-                {field('name', `${t('name')} *`)}
-                <div className="space-y-1.5">
-                  <Label htmlFor="p-category">{t('category')} *</Label>
-                  <Select
-                    value={form.categoryId ? String(form.categoryId) : ''}
-                    // Changing the category clears the subcategory (seed 001 §4).
-                    onValueChange={(v) =>
-                      setForm((f) => ({ ...f, categoryId: Number(v), inspectionTypeId: undefined }))
-                    }
-                    disabled={readOnly}
-                  >
-                    <SelectTrigger
-                      id="p-category"
-                      aria-invalid={fieldError('categoryId') ? true : undefined}
-                      data-testid="product-category"
-                    >
-                      <SelectValue placeholder={t('select')} />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {categories.data?.map((c) => (
-                        <SelectItem
-                          key={c.id}
-                          value={String(c.id)}
-                          disabled={!c.enabled && c.id !== product?.categoryId}
-                        >
-                          {c.name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  {fieldError('categoryId') && <p className="text-xs text-destructive">{t('required')}</p>}
-                </div>
-                <div className="space-y-1.5">
-                  <Label htmlFor="p-type">{t('subcategory')} *</Label>
-                  <Select
-                    value={form.inspectionTypeId ? String(form.inspectionTypeId) : ''}
-                    onValueChange={(v) => set('inspectionTypeId', Number(v))}
-                    disabled={readOnly || form.categoryId === undefined}
-                  >
-                    <SelectTrigger
-                      id="p-type"
-                      aria-invalid={fieldError('inspectionTypeId') ? true : undefined}
-                      data-testid="product-subcategory"
-                    >
-                      <SelectValue placeholder={form.categoryId ? t('select') : t('selectCategoryFirst')} />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {types.data?.map((c) => (
-                        <SelectItem
-                          key={c.id}
-                          value={String(c.id)}
-                          disabled={!c.enabled && c.id !== product?.inspectionTypeId}
-                        >
-                          {c.name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  {fieldError('inspectionTypeId') && (
-                    <p className="text-xs text-destructive">{t('required')}</p>
-                  )}
-                </div>
-                <div className="space-y-1.5">
-                  <Label htmlFor="p-schedule">{t('inspectionSchedule')} *</Label>
-                  <Select
-                    value={String(form.inspectionSchedule)}
-                    onValueChange={(v) => set('inspectionSchedule', Number(v))}
-                    disabled={readOnly}
-                  >
-                    <SelectTrigger id="p-schedule" data-testid="product-schedule">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {PERIODICITIES.map((d) => (
-                        <SelectItem key={d} value={String(d)}>
-                          {t(`periodicity.${PERIODICITY_LABELS[d]}`)}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </div>
-                {field('daysNotificationNextInspectionDate', `${t('daysNotificationNextInspectionDate')} *`, {
-                  type: 'number',
-                  min: 0,
-                  step: 1,
-                })}
-                <div className="flex items-center gap-2 sm:col-span-2">
-                  <Checkbox
-                    id="p-due"
-                    checked={form.isDueDate}
-                    onCheckedChange={(v) => set('isDueDate', v === true)}
-                    disabled={readOnly}
-                    data-testid="product-isDueDate"
-                  />
-                  <Label htmlFor="p-due">{t('isDueDate')}</Label>
-                </div>
-                {form.isDueDate &&
-                  field('daysNotificationDueDate', `${t('daysNotificationDueDate')} *`, {
-                    type: 'number',
-                    min: 0,
-                    step: 1,
-                  })}
-                {field('manufacturer', t('manufacturer'))}
-                {field('manufacturingNumber', t('manufacturingNumber'))}
-                {field('retestDate', t('retestDate'), { type: 'date' })}
-                {field('rechargeDate', t('rechargeDate'), { type: 'date' })}
-                {field('weightDate', t('weightDate'), { type: 'date' })}
-                <div className="space-y-1.5 sm:col-span-2">
-                  <Label htmlFor="p-desc">{t('shortDescription')}</Label>
-                  <Textarea
-                    id="p-desc"
-                    value={form.shortDescription}
-                    onChange={(e) => set('shortDescription', e.target.value)}
-                    disabled={readOnly}
-                    rows={2}
-                  />
-                </div>
-                <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
-                  <div className="flex items-center gap-2">
-                    <Checkbox
-                      id="p-enabled"
-                      checked={form.enabled}
-                      onCheckedChange={(v) => set('enabled', v === true)}
-                      disabled={readOnly}
-                      data-testid="product-enabled"
-                    />
-                    <Label htmlFor="p-enabled">{t('enabled')}</Label>
-                  </div>
-                  {/* Only the provider admin sees the exclusive flag (seed 001 §6). */}
-                  {isProvider && (
-                    <div className="flex items-center gap-2">
-                      <Checkbox
-                        id="p-exclusive"
-                        checked={form.isDvExclusive}
-                        onCheckedChange={(v) => set('isDvExclusive', v === true)}
-                        data-testid="product-exclusive"
-                      />
-                      <Label htmlFor="p-exclusive">{t('isDvExclusive')}</Label>
-                    </div>
-                  )}
-                </div>
-                <div className="flex items-center gap-4 sm:col-span-2">
-                  <ProductThumb path={product?.image ?? null} name={form.name} className="size-16" />
-                  {!readOnly && (
-                    <div className="space-y-1">
-                      <Label
-                        htmlFor="p-image"
-                        className="inline-flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm hover:bg-accent"
-                      >
-                        <ImagePlus className="size-4" aria-hidden />
-                        {t('chooseImage')}
-                      </Label>
-                      <input
-                        id="p-image"
-                        type="file"
-                        accept={PRODUCT_IMAGE_TYPES.join(',')}
-                        className="sr-only"
-                        onChange={(e) => pickFile(e.target.files?.[0] ?? null)}
-                        data-testid="product-image"
-                      />
-                      <p className="text-xs text-muted-foreground">{file ? file.name : t('imageHint')}</p>
-                      {fileError && <p className="text-xs text-destructive">{fileError}</p>}
-                    </div>
-                  )}
-                </div>
-              </TabsContent>
-              <TabsContent value="parts" className="pt-4">
-                <EditableList
-                  rows={parts}
-                  onChange={setParts}
-                  textLabel={t('part')}
-                  typeOptions={PART_UNITS.map((u) => ({ value: u, label: t(`units.${u}`) }))}
-                  defaultType={DEFAULTS.partUnit}
-                  readOnly={readOnly}
-                  confirmNamedRemoval
-                  testId="parts"
-                />
-              </TabsContent>
-            </Tabs>
-            {(!partsOk || (touched && !parsed.success)) && (
-              <p className="text-sm text-destructive">{t('listInvalid')}</p>
-            )}
-            <DialogFooter>
-              <Button variant="outline" onClick={onClose}>
-                {readOnly ? t('common:common.close') : t('common:common.cancel')}
-              </Button>
-              {!readOnly && (
-                <Button
-                  type="submit"
-                  disabled={!partsOk || !!fileError || (touched && !parsed.success)}
-                  data-testid="save"
+        <Tabs defaultValue="general">
+          <TabsList>
+            <TabsTrigger value="general">{t('tabProductGeneral')}</TabsTrigger>
+            <TabsTrigger value="parts" data-testid="tab-parts">
+              {t('tabParts')}
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="general" className="grid gap-4 pt-4 sm:grid-cols-2">
+            {field('sku', `${t('sku')} *`)}
+            {field('name', `${t('name')} *`)}
+            <div className="space-y-1.5">
+              <Label htmlFor="p-category">{t('category')} *</Label>
+              <Select
+                value={form.categoryId ? String(form.categoryId) : ''}
+                // Changing the category clears the subcategory (seed 001 §4).
+                onValueChange={(v) =>
+                  setForm((f) => ({ ...f, categoryId: Number(v), inspectionTypeId: undefined }))
+                }
+                disabled={readOnly}
+              >
+                <SelectTrigger
+                  id="p-category"
+                  aria-invalid={fieldError('categoryId') ? true : undefined}
+                  data-testid="product-category"
                 >
-                  {t('common:common.save')}
-                </Button>
+                  <SelectValue placeholder={t('select')} />
+                </SelectTrigger>
+                <SelectContent>
+                  {categories.data?.map((c) => (
+                    <SelectItem
+                      key={c.id}
+                      value={String(c.id)}
+                      disabled={!c.enabled && c.id !== product?.categoryId}
+                    >
+                      {c.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              {fieldError('categoryId') && <p className="text-xs text-destructive">{t('required')}</p>}
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="p-type">{t('subcategory')} *</Label>
+              <Select
+                value={form.inspectionTypeId ? String(form.inspectionTypeId) : ''}
+                onValueChange={(v) => set('inspectionTypeId', Number(v))}
+                disabled={readOnly || form.categoryId === undefined}
+              >
+                <SelectTrigger
+                  id="p-type"
+                  aria-invalid={fieldError('inspectionTypeId') ? true : undefined}
+                  data-testid="product-subcategory"
+                >
+                  <SelectValue placeholder={form.categoryId ? t('select') : t('selectCategoryFirst')} />
+                </SelectTrigger>
+                <SelectContent>
+                  {types.data?.map((c) => (
+                    <SelectItem
+                      key={c.id}
+                      value={String(c.id)}
+                      disabled={!c.enabled && c.id !== product?.inspectionTypeId}
+                    >
+                      {c.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              {fieldError('inspectionTypeId') && <p className="text-xs text-destructive">{t('required')}</p>}
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="p-schedule">{t('inspectionSchedule')} *</Label>
+              <Select
+                value={String(form.inspectionSchedule)}
+                onValueChange={(v) => set('inspectionSchedule', Number(v))}
+                disabled={readOnly}
+              >
+                <SelectTrigger id="p-schedule" data-testid="product-schedule">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {PERIODICITIES.map((d) => (
+                    <SelectItem key={d} value={String(d)}>
+                      {t(`periodicity.${PERIODICITY_LABELS[d]}`)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            {field('daysNotificationNextInspectionDate', `${t('daysNotificationNextInspectionDate')} *`, {
+              type: 'number',
+              min: 0,
+              step: 1,
+            })}
+            <div className="flex items-center gap-2 sm:col-span-2">
+              <Checkbox
+                id="p-due"
+                checked={form.isDueDate}
+                onCheckedChange={(v) => set('isDueDate', v === true)}
+                disabled={readOnly}
+                data-testid="product-isDueDate"
+              />
+              <Label htmlFor="p-due">{t('isDueDate')}</Label>
+            </div>
+            {form.isDueDate &&
+              field('daysNotificationDueDate', `${t('daysNotificationDueDate')} *`, {
+                type: 'number',
+                min: 0,
+                step: 1,
+              })}
+            {field('manufacturer', t('manufacturer'))}
+            {field('manufacturingNumber', t('manufacturingNumber'))}
+            {field('retestDate', t('retestDate'), { type: 'date' })}
+            {field('rechargeDate', t('rechargeDate'), { type: 'date' })}
+            {field('weightDate', t('weightDate'), { type: 'date' })}
+            <div className="space-y-1.5 sm:col-span-2">
+              <Label htmlFor="p-desc">{t('shortDescription')}</Label>
+              <Textarea
+                id="p-desc"
+                value={form.shortDescription}
+                onChange={(e) => set('shortDescription', e.target.value)}
+                disabled={readOnly}
+                rows={2}
+              />
+            </div>
+            <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
+              <div className="flex items-center gap-2">
+                <Checkbox
+                  id="p-enabled"
+                  checked={form.enabled}
+                  onCheckedChange={(v) => set('enabled', v === true)}
+                  disabled={readOnly}
+                  data-testid="product-enabled"
+                />
+                <Label htmlFor="p-enabled">{t('enabled')}</Label>
+              </div>
+              {/* Only the provider admin sees the exclusive flag (seed 001 §6). */}
+              {isProvider && (
+                <div className="flex items-center gap-2">
+                  <Checkbox
+                    id="p-exclusive"
+                    checked={form.isDvExclusive}
+                    onCheckedChange={(v) => set('isDvExclusive', v === true)}
+                    data-testid="product-exclusive"
+                  />
+                  <Label htmlFor="p-exclusive">{t('isDvExclusive')}</Label>
+                </div>
               )}
-            </DialogFooter>
-          </form>
+            </div>
+            <div className="flex items-center gap-4 sm:col-span-2">
+              <ProductThumb path={product?.image ?? null} name={form.name} className="size-16" />
+              {!readOnly && (
+                <div className="space-y-1">
+                  <Label
+                    htmlFor="p-image"
+                    className="inline-flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm hover:bg-accent"
+                  >
+                    <ImagePlus className="size-4" aria-hidden />
+                    {t('chooseImage')}
+                  </Label>
+                  <input
+                    id="p-image"
+                    type="file"
+                    accept={PRODUCT_IMAGE_TYPES.join(',')}
+                    className="sr-only"
+                    onChange={(e) => pickFile(e.target.files?.[0] ?? null)}
+                    data-testid="product-image"
+                  />
+                  <p className="text-xs text-muted-foreground">{file ? file.name : t('imageHint')}</p>
+                  {fileError && <p className="text-xs text-destructive">{fileError}</p>}
+                </div>
+              )}
+            </div>
+          </TabsContent>
+          <TabsContent value="parts" className="pt-4">
+            <EditableList
+              rows={parts}
+              onChange={setParts}
+              textLabel={t('part')}
+              typeOptions={PART_UNITS.map((u) => ({ value: u, label: t(`units.${u}`) }))}
+              defaultType={DEFAULTS.partUnit}
+              readOnly={readOnly}
+              confirmNamedRemoval
+              testId="parts"
+            />
+          </TabsContent>
+        </Tabs>
+        {(!partsOk || (touched && !parsed.success)) && (
+          <p className="text-sm text-destructive">{t('listInvalid')}</p>
         )}
-      </DialogContent>
-    </Dialog>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            {readOnly ? t('common:common.close') : t('common:common.cancel')}
+          </Button>
+          {!readOnly && (
+            <Button
+              type="submit"
+              disabled={!partsOk || !!fileError || (touched && !parsed.success)}
+              data-testid="save"
+            >
+              {t('common:common.save')}
+            </Button>
+          )}
+        </DialogFooter>
+      </form>
+    </SaveDialog>
   );
 }

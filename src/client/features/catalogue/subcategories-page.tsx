@@ -16,14 +16,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { dateColumn, editColumn } from '../../components/table-columns.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogFooter, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import {
@@ -44,7 +37,7 @@ import {
   EnabledBadge,
   listsValid,
   newKey,
-  SaveOverlay,
+  SaveDialog,
   type SaveState,
   SearchBox,
 } from './components.tsx';
@@ -239,161 +232,151 @@ function SubcategoryForm({ detail, onClose }: { detail?: InspectionTypeDetailDto
       busy.current = false;
     }
   };
-  const locked = state.status === 'submitting';
   const currentCategory = detail?.categoryId;
   return (
-    <Dialog open onOpenChange={(o) => !o && !locked && onClose()}>
-      <DialogContent
-        className="max-w-3xl"
-        hideClose={locked}
-        onEscapeKeyDown={(e) => locked && e.preventDefault()}
-        onPointerDownOutside={(e) => locked && e.preventDefault()}
-        data-testid="subcategory-dialog"
+    <SaveDialog
+      className="max-w-3xl"
+      testId="subcategory-dialog"
+      title={detail ? t('editSubcategory') : t('newSubcategory')}
+      description={t('subcategoriesDescription')}
+      descriptionClassName="sr-only"
+      state={state}
+      name={name}
+      successText={t('subcategorySaved')}
+      onRetry={() => setState({ status: 'idle' })}
+      onClose={onClose}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        className="space-y-4"
       >
-        <DialogHeader>
-          <DialogTitle>{detail ? t('editSubcategory') : t('newSubcategory')}</DialogTitle>
-          <DialogDescription className="sr-only">{t('subcategoriesDescription')}</DialogDescription>
-        </DialogHeader>
-        <SaveOverlay
-          state={state}
-          name={name}
-          successText={t('subcategorySaved')}
-          onRetry={() => setState({ status: 'idle' })}
-        />
-        {state.status === 'idle' && (
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              void submit();
-            }}
-            className="space-y-4"
-          >
-            <Tabs defaultValue="general">
-              <TabsList className="h-auto flex-wrap">
-                <TabsTrigger value="general">{t('tabGeneral')}</TabsTrigger>
-                <TabsTrigger value="inspection" data-testid="tab-inspection">
-                  {t('tabInspectionQuestions')}
-                </TabsTrigger>
-                <TabsTrigger value="maintenance" data-testid="tab-maintenance">
-                  {t('tabMaintenanceQuestions')}
-                </TabsTrigger>
-                <TabsTrigger value="attributes" data-testid="tab-attributes">
-                  {t('tabAttributes')}
-                </TabsTrigger>
-              </TabsList>
-              <TabsContent value="general" className="space-y-4 pt-4">
-                <div className="space-y-1.5">
-                  <Label htmlFor="sub-name">{t('name')} *</Label>
-                  <Input
-                    id="sub-name"
-                    value={name}
-                    onChange={(e) => setName(e.target.value)}
-                    aria-invalid={(touched && !name.trim()) || undefined}
-                    data-testid="subcategory-name"
-                  />
-                  {touched && !name.trim() && <p className="text-xs text-destructive">{t('required')}</p>}
-                </div>
-                <div className="space-y-1.5">
-                  <Label htmlFor="sub-category">{t('category')} *</Label>
-                  <Select
-                    value={categoryId ? String(categoryId) : ''}
-                    onValueChange={(v) => setCategoryId(Number(v))}
-                  >
-                    <SelectTrigger
-                      id="sub-category"
-                      aria-invalid={(touched && !categoryId) || undefined}
-                      data-testid="subcategory-category"
+        <Tabs defaultValue="general">
+          <TabsList className="h-auto flex-wrap">
+            <TabsTrigger value="general">{t('tabGeneral')}</TabsTrigger>
+            <TabsTrigger value="inspection" data-testid="tab-inspection">
+              {t('tabInspectionQuestions')}
+            </TabsTrigger>
+            <TabsTrigger value="maintenance" data-testid="tab-maintenance">
+              {t('tabMaintenanceQuestions')}
+            </TabsTrigger>
+            <TabsTrigger value="attributes" data-testid="tab-attributes">
+              {t('tabAttributes')}
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="general" className="space-y-4 pt-4">
+            <div className="space-y-1.5">
+              <Label htmlFor="sub-name">{t('name')} *</Label>
+              <Input
+                id="sub-name"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                aria-invalid={(touched && !name.trim()) || undefined}
+                data-testid="subcategory-name"
+              />
+              {touched && !name.trim() && <p className="text-xs text-destructive">{t('required')}</p>}
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="sub-category">{t('category')} *</Label>
+              <Select
+                value={categoryId ? String(categoryId) : ''}
+                onValueChange={(v) => setCategoryId(Number(v))}
+              >
+                <SelectTrigger
+                  id="sub-category"
+                  aria-invalid={(touched && !categoryId) || undefined}
+                  data-testid="subcategory-category"
+                >
+                  <SelectValue placeholder={t('select')} />
+                </SelectTrigger>
+                <SelectContent>
+                  {categories.data?.map((c) => (
+                    // Disabled categories cannot be picked (the current one stays shown).
+                    <SelectItem
+                      key={c.id}
+                      value={String(c.id)}
+                      disabled={!c.enabled && c.id !== currentCategory}
                     >
-                      <SelectValue placeholder={t('select')} />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {categories.data?.map((c) => (
-                        // Disabled categories cannot be picked (the current one stays shown).
-                        <SelectItem
-                          key={c.id}
-                          value={String(c.id)}
-                          disabled={!c.enabled && c.id !== currentCategory}
-                        >
-                          {c.name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  {touched && !categoryId && <p className="text-xs text-destructive">{t('required')}</p>}
-                </div>
-                <div className="flex items-center gap-2">
-                  <Checkbox
-                    id="sub-enabled"
-                    checked={enabled}
-                    onCheckedChange={(v) => setEnabled(v === true)}
-                    data-testid="subcategory-enabled"
-                  />
-                  <Label htmlFor="sub-enabled">{t('enabled')}</Label>
-                </div>
-              </TabsContent>
-              <TabsContent value="inspection" className="pt-4">
-                <EditableList
-                  rows={questions}
-                  onChange={setQuestions}
-                  textLabel={t('question')}
-                  typeOptions={typeOptions(t, INSPECTION_QUESTION_TYPES)}
-                  defaultType={DEFAULTS.questionType}
-                  testId="inspection-questions"
-                  renderBelow={(row, update) =>
-                    row.type === 'CUSTOM' || row.answers?.length ? (
-                      <div className="mt-2 ml-4 border-l-2 border-primary/30 pl-3">
-                        <p className="mb-1 text-xs font-semibold text-muted-foreground">
-                          {t('answers')} ·{' '}
-                          {t('answersCount', { count: row.answers?.length ?? 0, max: MAX_CUSTOM_ANSWERS })}
-                        </p>
-                        <EditableList
-                          rows={row.answers ?? []}
-                          onChange={(answers) => update({ ...row, answers })}
-                          textLabel={t('answer')}
-                          typeOptions={typeOptions(t, CUSTOM_ANSWER_TYPES)}
-                          defaultType={DEFAULTS.customAnswerType}
-                          addLabel={t('addAnswer')}
-                          max={MAX_CUSTOM_ANSWERS}
-                          testId="custom-answers"
-                        />
-                      </div>
-                    ) : null
-                  }
-                />
-              </TabsContent>
-              <TabsContent value="maintenance" className="pt-4">
-                <EditableList
-                  rows={maintenance}
-                  onChange={setMaintenance}
-                  textLabel={t('question')}
-                  typeOptions={typeOptions(t, MAINTENANCE_QUESTION_TYPES)}
-                  defaultType="YES_NO_NA"
-                  testId="maintenance-questions"
-                />
-              </TabsContent>
-              <TabsContent value="attributes" className="pt-4">
-                <EditableList
-                  rows={attributes}
-                  onChange={setAttributes}
-                  textLabel={t('attribute')}
-                  typeOptions={typeOptions(t, ATTRIBUTE_TYPES)}
-                  defaultType={DEFAULTS.attributeType}
-                  testId="type-attributes"
-                />
-              </TabsContent>
-            </Tabs>
-            {!listsOk && <p className="text-sm text-destructive">{t('listInvalid')}</p>}
-            <DialogFooter>
-              <Button variant="outline" onClick={onClose}>
-                {t('common:common.cancel')}
-              </Button>
-              <Button type="submit" disabled={!listsOk || (touched && !valid)} data-testid="save">
-                {t('common:common.save')}
-              </Button>
-            </DialogFooter>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+                      {c.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              {touched && !categoryId && <p className="text-xs text-destructive">{t('required')}</p>}
+            </div>
+            <div className="flex items-center gap-2">
+              <Checkbox
+                id="sub-enabled"
+                checked={enabled}
+                onCheckedChange={(v) => setEnabled(v === true)}
+                data-testid="subcategory-enabled"
+              />
+              <Label htmlFor="sub-enabled">{t('enabled')}</Label>
+            </div>
+          </TabsContent>
+          <TabsContent value="inspection" className="pt-4">
+            <EditableList
+              rows={questions}
+              onChange={setQuestions}
+              textLabel={t('question')}
+              typeOptions={typeOptions(t, INSPECTION_QUESTION_TYPES)}
+              defaultType={DEFAULTS.questionType}
+              testId="inspection-questions"
+              renderBelow={(row, update) =>
+                row.type === 'CUSTOM' || row.answers?.length ? (
+                  <div className="mt-2 ml-4 border-l-2 border-primary/30 pl-3">
+                    <p className="mb-1 text-xs font-semibold text-muted-foreground">
+                      {t('answers')} ·{' '}
+                      {t('answersCount', { count: row.answers?.length ?? 0, max: MAX_CUSTOM_ANSWERS })}
+                    </p>
+                    <EditableList
+                      rows={row.answers ?? []}
+                      onChange={(answers) => update({ ...row, answers })}
+                      textLabel={t('answer')}
+                      typeOptions={typeOptions(t, CUSTOM_ANSWER_TYPES)}
+                      defaultType={DEFAULTS.customAnswerType}
+                      addLabel={t('addAnswer')}
+                      max={MAX_CUSTOM_ANSWERS}
+                      testId="custom-answers"
+                    />
+                  </div>
+                ) : null
+              }
+            />
+          </TabsContent>
+          <TabsContent value="maintenance" className="pt-4">
+            <EditableList
+              rows={maintenance}
+              onChange={setMaintenance}
+              textLabel={t('question')}
+              typeOptions={typeOptions(t, MAINTENANCE_QUESTION_TYPES)}
+              defaultType="YES_NO_NA"
+              testId="maintenance-questions"
+            />
+          </TabsContent>
+          <TabsContent value="attributes" className="pt-4">
+            <EditableList
+              rows={attributes}
+              onChange={setAttributes}
+              textLabel={t('attribute')}
+              typeOptions={typeOptions(t, ATTRIBUTE_TYPES)}
+              defaultType={DEFAULTS.attributeType}
+              testId="type-attributes"
+            />
+          </TabsContent>
+        </Tabs>
+        {!listsOk && <p className="text-sm text-destructive">{t('listInvalid')}</p>}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            {t('common:common.cancel')}
+          </Button>
+          <Button type="submit" disabled={!listsOk || (touched && !valid)} data-testid="save">
+            {t('common:common.save')}
+          </Button>
+        </DialogFooter>
+      </form>
+    </SaveDialog>
   );
 }
