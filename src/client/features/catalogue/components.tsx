@@ -12,6 +12,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '../../components/ui/alert-dialog.tsx';
+import { FilterSelect } from '../../components/filter-select.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import {
@@ -71,17 +72,18 @@ export const triToBool = (v: TriState) => (v === 'all' ? undefined : v === 'yes'
 export function EnabledFilter({ value, onChange }: { value: TriState; onChange(v: TriState): void }) {
   const { t } = useTranslation(NS);
   return (
-    <Select value={value} onValueChange={(v) => onChange(v as TriState)}>
-      <SelectTrigger className="w-40" aria-label={t('enabledFilter')} data-testid="enabled-filter">
-        <span className="text-muted-foreground">{t('enabledFilter')}:</span>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value="all">{t('all')}</SelectItem>
-        <SelectItem value="yes">{t('yes')}</SelectItem>
-        <SelectItem value="no">{t('no')}</SelectItem>
-      </SelectContent>
-    </Select>
+    <FilterSelect<TriState>
+      value={value}
+      onChange={onChange}
+      options={[
+        { value: 'all', label: t('all') },
+        { value: 'yes', label: t('yes') },
+        { value: 'no', label: t('no') },
+      ]}
+      label={t('enabledFilter')}
+      prefix={`${t('enabledFilter')}:`}
+      testId="enabled-filter"
+    />
   );
 }
 

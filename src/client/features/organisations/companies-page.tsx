@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { companyFormSchema } from '../../../shared/organisations/schemas.ts';
 import { DataTable, useListState } from '../../components/data-table.tsx';
+import { FilterSelect } from '../../components/filter-select.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -18,13 +19,6 @@ import {
 } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../components/ui/select.tsx';
 import { useDebouncedValue } from '../../lib/hooks.ts';
 import { useSession } from '../../lib/session.tsx';
 import { errorMessage, useTRPC } from '../../lib/trpc.ts';
@@ -198,16 +192,18 @@ export function CompaniesPage() {
       />
       <div className="flex flex-wrap items-center gap-3">
         <SearchBox value={search} onChange={setSearch} />
-        <Select value={enabled} onValueChange={(v) => setEnabled(v as typeof enabled)}>
-          <SelectTrigger className="w-52" aria-label={t('companies.filter')} data-testid="enabled-filter">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="all">{`${t('companies.filter')}: ${t('status.all')}`}</SelectItem>
-            <SelectItem value="yes">{`${t('companies.filter')}: ${t('common:common.yes')}`}</SelectItem>
-            <SelectItem value="no">{`${t('companies.filter')}: ${t('common:common.no')}`}</SelectItem>
-          </SelectContent>
-        </Select>
+        <FilterSelect<typeof enabled>
+          value={enabled}
+          onChange={setEnabled}
+          options={[
+            { value: 'all', label: `${t('companies.filter')}: ${t('status.all')}` },
+            { value: 'yes', label: `${t('companies.filter')}: ${t('common:common.yes')}` },
+            { value: 'no', label: `${t('companies.filter')}: ${t('common:common.no')}` },
+          ]}
+          label={t('companies.filter')}
+          testId="enabled-filter"
+          className="w-52"
+        />
       </div>
       {q.isError && <p className="text-sm text-destructive">{errorMessage(q.error, t('error'))}</p>}
       <DataTable<CompanyRow>

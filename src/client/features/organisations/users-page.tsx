@@ -6,6 +6,7 @@ import { CONFIRMATION_WORD } from '../../../shared/enums.ts';
 import { USER_FILTERS } from '../../../shared/organisations/schemas.ts';
 import { passwordSchema } from '../../../shared/password.ts';
 import { DataTable, useListState } from '../../components/data-table.tsx';
+import { FilterSelect } from '../../components/filter-select.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -438,18 +439,13 @@ export function UsersPage() {
       <PageHeader title={t('users.allTitle')} />
       <div className="flex flex-wrap items-center gap-3">
         <SearchBox value={search} onChange={setSearch} />
-        <Select value={status} onValueChange={(v) => setStatus(v as typeof status)}>
-          <SelectTrigger className="w-40" aria-label={t('users.status')} data-testid="status-filter">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {USER_FILTERS.map((s) => (
-              <SelectItem key={s} value={s}>
-                {t(`status.${s}`)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <FilterSelect<typeof status>
+          value={status}
+          onChange={setStatus}
+          options={USER_FILTERS.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          label={t('users.status')}
+          testId="status-filter"
+        />
       </div>
       {q.isError && <p className="text-sm text-destructive">{errorMessage(q.error, t('error'))}</p>}
       <DataTable<UserRow>

@@ -1,0 +1,40 @@
+import type React from 'react';
+import { cn } from '../lib/utils.ts';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select.tsx';
+
+/** A list filter (status, enabled yes/no/all…) as a compact select with an accessible name. */
+export function FilterSelect<V extends string>({
+  value,
+  onChange,
+  options,
+  label,
+  prefix,
+  testId,
+  className,
+}: {
+  value: V;
+  onChange(value: V): void;
+  options: readonly { value: V; label: React.ReactNode }[];
+  /** accessible name of the select */
+  label: string;
+  /** shown before the chosen value inside the trigger, e.g. "Habilitado:" */
+  prefix?: React.ReactNode;
+  testId?: string;
+  className?: string;
+}) {
+  return (
+    <Select value={value} onValueChange={(v) => onChange(v as V)}>
+      <SelectTrigger className={cn('w-40', className)} aria-label={label} data-testid={testId}>
+        {prefix && <span className="text-muted-foreground">{prefix}</span>}
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((o) => (
+          <SelectItem key={o.value} value={o.value}>
+            {o.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
