@@ -20,8 +20,14 @@ import { appRouter } from './router.ts';
 
 function clientIp(c: Parameters<typeof getConnInfo>[0]): string {
   if (config().TRUST_PROXY) {
-    const fwd = c.req.header('X-Forwarded-For');
-    if (fwd) return fwd.split(',')[0]!.trim();
+    // The client writes the start of the header; each trusted proxy appends the address it saw,
+    // so the client is the entry TRUST_PROXY_HOPS from the end (the first one is forgeable).
+    const hops = (c.req.header('X-Forwarded-For') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const ip = hops[Math.max(0, hops.length - config().TRUST_PROXY_HOPS)];
+    if (ip) return ip.slice(0, 64);
   }
   try {
     return getConnInfo(c).remote.address ?? 'unknown';

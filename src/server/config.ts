@@ -7,6 +7,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** Take the client address from X-Forwarded-For (behind a trusted proxy). */
   TRUST_PROXY: z.stringbool().default(false),
+  /** How many trusted proxies append to X-Forwarded-For (the client is that many entries from the end). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   PUBLIC_URL: z.string().url().optional(),
   DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/equipcheck'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),

@@ -140,7 +140,13 @@ export function DataTable<T>({
       className={cn('overflow-hidden rounded-xl border bg-card shadow-sm', className)}
       data-testid="data-table"
     >
-      <Table aria-label={label} aria-busy={loading || fetching || undefined}>
+      {/* A floor on the width so narrow screens scroll the table sideways instead of crushing
+          every column into one-word lines. */}
+      <Table
+        aria-label={label}
+        aria-busy={loading || fetching || undefined}
+        style={{ minWidth: `${Math.max(32, columns.length * 8)}rem` }}
+      >
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             {columns.map((col) => {
@@ -198,17 +204,6 @@ export function DataTable<T>({
                 ))}
               </TableRow>
             ))}
-          {!showSkeleton && rows.length === 0 && (
-            <TableRow className="hover:bg-transparent">
-              <TableCell
-                colSpan={columns.length}
-                className="py-12 text-center text-muted-foreground"
-                data-testid="empty-list"
-              >
-                {emptyText ?? t('common.emptyList')}
-              </TableCell>
-            </TableRow>
-          )}
           {!showSkeleton &&
             rows.map((row) => (
               <TableRow
@@ -236,6 +231,13 @@ export function DataTable<T>({
             ))}
         </TableBody>
       </Table>
+      {/* Outside the table: inside a wide, horizontally scrolled table on a phone the centred
+          text ended up off-screen. */}
+      {!showSkeleton && rows.length === 0 && (
+        <p className="border-t px-4 py-12 text-center text-sm text-muted-foreground" data-testid="empty-list">
+          {emptyText ?? t('common.emptyList')}
+        </p>
+      )}
       <Pagination list={list} total={data ? total : null} pages={pages} />
     </div>
   );

@@ -24,7 +24,11 @@ export function FilterSelect<V extends string>({
 }) {
   return (
     <Select value={value} onValueChange={(v) => onChange(v as V)}>
-      <SelectTrigger className={cn('w-40', className)} aria-label={label} data-testid={testId}>
+      <SelectTrigger
+        className={cn('w-auto min-w-40 max-w-full', className)}
+        aria-label={label}
+        data-testid={testId}
+      >
         {prefix && <span className="text-muted-foreground">{prefix}</span>}
         <SelectValue />
       </SelectTrigger>

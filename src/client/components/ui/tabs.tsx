@@ -8,7 +8,7 @@ export function TabsList({ className, ...props }: React.ComponentProps<typeof Ta
   return (
     <TabsPrimitive.List
       className={cn(
-        'inline-flex h-9 items-center justify-center rounded-lg bg-muted p-1 text-muted-foreground',
+        'inline-flex min-h-9 max-w-full flex-wrap items-center justify-start gap-0.5 rounded-lg bg-muted p-1 text-muted-foreground',
         className,
       )}
       {...props}

@@ -77,7 +77,11 @@ export function ProductsPage() {
             setPage(0);
           }}
         >
-          <SelectTrigger className="w-52" aria-label={t('category')} data-testid="filter-category">
+          <SelectTrigger
+            className="w-auto min-w-56 max-w-full"
+            aria-label={t('category')}
+            data-testid="filter-category"
+          >
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
@@ -97,7 +101,11 @@ export function ProductsPage() {
           }}
           disabled={categoryId === undefined}
         >
-          <SelectTrigger className="w-52" aria-label={t('subcategory')} data-testid="filter-subcategory">
+          <SelectTrigger
+            className="w-auto min-w-56 max-w-full"
+            aria-label={t('subcategory')}
+            data-testid="filter-subcategory"
+          >
             <SelectValue placeholder={t('selectCategoryFirst')} />
           </SelectTrigger>
           <SelectContent>

@@ -178,6 +178,7 @@ export function CompaniesPage() {
     <div className="flex flex-col gap-4">
       <PageHeader
         title={t('companies.title')}
+        description={t('companies.description')}
         actions={
           <Button
             onClick={() => {

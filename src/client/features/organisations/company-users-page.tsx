@@ -304,6 +304,7 @@ export function CompanyUsersPage() {
     <div className="flex flex-col gap-4">
       <PageHeader
         title={t('users.employees')}
+        description={t('users.description')}
         actions={
           <Button
             onClick={() => {

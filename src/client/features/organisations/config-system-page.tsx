@@ -45,7 +45,9 @@ function Toggles() {
             onCheckedChange={(v) => toggle.mutate({ id: c.id, enabled: v === true })}
             data-testid={`config-toggle-${c.param ?? c.id}`}
           />
-          <Label htmlFor={`cfg-${c.id}`}>{c.title}</Label>
+          <Label htmlFor={`cfg-${c.id}`}>
+            {c.param ? t(`config.params.${c.param}`, { defaultValue: c.title }) : c.title}
+          </Label>
         </div>
       ))}
     </Card>
@@ -58,7 +60,7 @@ export function ConfigSystemPage() {
   const { role } = useSession();
   return (
     <div className="flex max-w-2xl flex-col gap-4">
-      <PageHeader title={t('config.title')} />
+      <PageHeader title={t('config.title')} description={t('config.description')} />
       {role === 'MOBCHECK_ADMIN' && <Toggles />}
       <Card className="flex flex-col gap-3 p-5">
         <h2 className="font-semibold" id="lang-label">

@@ -49,6 +49,7 @@ const pt = {
     badName: 'company group invalid name',
   },
   companies: {
+    description: 'Empresas do grupo, com contato principal e uso de tags.',
     title: 'Empresas',
     name: 'Nome',
     cnpj: 'CNPJ',
@@ -64,6 +65,8 @@ const pt = {
     filter: 'Habilitada',
   },
   users: {
+    description: 'Funcionários da empresa e seus perfis de acesso.',
+    allDescription: 'Usuários de todos os grupos. Clique em um usuário para ver detalhes e ações.',
     employees: 'Funcionários',
     employee: 'Funcionário',
     company: 'Empresa',
@@ -111,10 +114,13 @@ const pt = {
     next: 'Avançar',
   },
   config: {
+    description: 'Preferências da plataforma e idioma da interface.',
     title: 'Configurações',
     toggles: 'Configurações gerais',
     language: 'Idioma',
     updated: 'Configuração atualizada',
+    // Toggle titles come from the server (seed text, Portuguese); only en/es override them.
+    params: {} as Record<string, string>,
   },
 };
 
@@ -165,6 +171,7 @@ const en: typeof pt = {
     badName: 'company group invalid name',
   },
   companies: {
+    description: 'Companies of the group, with main contact and tag usage.',
     title: 'Companies',
     name: 'Name',
     cnpj: 'CNPJ',
@@ -180,6 +187,8 @@ const en: typeof pt = {
     filter: 'Enabled',
   },
   users: {
+    description: "The company's employees and their access profiles.",
+    allDescription: 'Users of every group. Click a user to see details and actions.',
     employees: 'Employees',
     employee: 'Employee',
     company: 'Company',
@@ -227,10 +236,17 @@ const en: typeof pt = {
     next: 'Next',
   },
   config: {
+    description: 'Platform preferences and interface language.',
     title: 'Settings',
     toggles: 'General settings',
     language: 'Language',
     updated: 'Setting updated',
+    params: {
+      DUE_DATE_EMAILS: 'Expiration e-mail notifications',
+      NEXT_INSPECTION_EMAILS: 'Next inspection notifications',
+      PUBLIC_SIGNUP: 'Allow public sign-up',
+      MAINTENANCE_MODE: 'Maintenance mode',
+    },
   },
 };
 
@@ -246,7 +262,7 @@ const es: typeof pt = {
   required: 'Campo obligatorio',
   saved: 'Guardado correctamente',
   error: 'Ocurrió un error. Inténtelo de nuevo.',
-  missingField: 'Please fill in the required fields.',
+  missingField: 'Complete los campos obligatorios.',
   emailExists: 'El e-mail {{email}} ya existe',
   status: {
     all: 'Todos',
@@ -277,10 +293,11 @@ const es: typeof pt = {
     responsibleOccupation: 'Cargo del responsable',
     responsiblePassword: 'Contraseña del responsable',
     created: 'Grupo de empresas creado',
-    exists: 'company group already exists: {{name}}',
-    badName: 'company group invalid name',
+    exists: 'El grupo de empresas ya existe: {{name}}',
+    badName: 'Nombre de grupo de empresas no válido',
   },
   companies: {
+    description: 'Empresas del grupo, con contacto principal y uso de tags.',
     title: 'Empresas',
     name: 'Nombre',
     cnpj: 'CNPJ',
@@ -296,6 +313,8 @@ const es: typeof pt = {
     filter: 'Habilitada',
   },
   users: {
+    description: 'Empleados de la empresa y sus perfiles de acceso.',
+    allDescription: 'Usuarios de todos los grupos. Haga clic en un usuario para ver detalles y acciones.',
     employees: 'Empleados',
     employee: 'Empleado',
     company: 'Empresa',
@@ -339,14 +358,21 @@ const es: typeof pt = {
     migrated: 'Usuario migrado',
     passwordUpdated: 'Contraseña actualizada',
     deleted: 'Usuario eliminado',
-    migrateError: 'We were unable to migrate.',
+    migrateError: 'No fue posible migrar.',
     next: 'Siguiente',
   },
   config: {
+    description: 'Preferencias de la plataforma e idioma de la interfaz.',
     title: 'Configuración',
     toggles: 'Configuración general',
     language: 'Idioma',
     updated: 'Configuración actualizada',
+    params: {
+      DUE_DATE_EMAILS: 'Notificaciones por e-mail de vencimiento',
+      NEXT_INSPECTION_EMAILS: 'Notificaciones de próxima inspección',
+      PUBLIC_SIGNUP: 'Permitir registro público',
+      MAINTENANCE_MODE: 'Modo mantenimiento',
+    },
   },
 };
 

@@ -436,7 +436,7 @@ export function UsersPage() {
   );
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title={t('users.allTitle')} />
+      <PageHeader title={t('users.allTitle')} description={t('users.allDescription')} />
       <div className="flex flex-wrap items-center gap-3">
         <SearchBox value={search} onChange={setSearch} />
         <FilterSelect<typeof status>

@@ -8,6 +8,7 @@ import { log } from '../../logger.ts';
 import { hashPassword, verifyPassword } from '../auth/password-hash.ts';
 import { revokeUserSessions } from '../auth/service.ts';
 import { limitRate } from '../../rate-limit.ts';
+import { voidEmailTokens } from './tokens.ts';
 import { getLoggedUser, type LoggedUser } from './service.ts';
 
 async function reload(auth: AuthContext): Promise<LoggedUser> {
@@ -51,6 +52,7 @@ export async function changePassword(
     .where('id', '=', auth.user.id)
     .execute();
   await revokeUserSessions(auth.user.id, auth.sessionId);
+  await voidEmailTokens(coreDb(), auth.user.id);
 }
 
 /** The real type of an image from its first bytes (the declared type is not trusted). */

@@ -60,3 +60,16 @@ export function assertUsable(row: { used_at: Date | null; expires_at: Date } | u
 export async function markUsed(trx: CoreDb, id: number): Promise<void> {
   await trx.updateTable('email_tokens').set({ used_at: new Date() }).where('id', '=', id).execute();
 }
+
+/**
+ * Voids every unused e-mail token of a user. Called when the address or the password changes, so a
+ * link still sitting in an old mailbox cannot take the account over afterwards.
+ */
+export async function voidEmailTokens(db: CoreDb, userId: number): Promise<void> {
+  await db
+    .updateTable('email_tokens')
+    .set({ used_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}

@@ -79,13 +79,16 @@ export async function listJobs(auth: AuthContext, input: JobListInput): Promise<
   let q = scoped(baseQuery(), auth);
   if (input.state) q = q.where('j.state', '=', input.state);
   if (input.type) q = q.where('j.type', '=', input.type);
-  if (input.query)
+  if (input.query) {
+    // LIKE metacharacters typed by the user are literal (backslash is Postgres' default escape).
+    const text = input.query.replace(/[\\%_]/g, (m) => `\\${m}`);
     q = q.where((eb) =>
       eb.or([
-        eb('j.type', 'ilike', `%${input.query}%`),
-        eb(sql`core.search_text(u.name)`, 'like', sql`'%' || core.search_text(${input.query}) || '%'`),
+        eb('j.type', 'ilike', `%${text}%`),
+        eb(sql`core.search_text(u.name)`, 'like', sql`'%' || core.search_text(${text}) || '%'`),
       ]),
     );
+  }
   const [rows, total] = await Promise.all([
     q
       .orderBy(sql.ref(SORTS[input.sort ?? 'created_at']), input.sort ? input.direction : 'desc')

@@ -11,6 +11,7 @@ import type { AuthContext } from '../../context.ts';
 import { coreDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword } from '../auth/password-hash.ts';
+import { voidEmailTokens } from '../account/tokens.ts';
 import { revokeUserSessions } from '../auth/service.ts';
 import { type Scope, findCompany, forbidden, inScope, isUniqueViolation, scopeOf } from './scope.ts';
 import { pageOf, searchAny } from './search.ts';
@@ -201,6 +202,9 @@ export async function updateCompanyUser(
   ) {
     await revokeUserSessions(id, id === auth.user.id ? auth.sessionId : undefined);
   }
+  // Links mailed to the old address (or before a new password) must not work any more.
+  if (input.password || input.email.toLowerCase() !== user.email.toLowerCase())
+    await voidEmailTokens(coreDb(), id);
   const row = await coreDb()
     .selectFrom('users as u')
     .leftJoin('companies as c', 'c.id', 'u.company_id')

@@ -26,6 +26,9 @@ function listQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
   return schema.parse(q);
 }
 
+/** Hono already decodes path parameters; decoding again turns a literal `%` into a URIError (500). */
+const emailParam = (c: Context) => c.req.param('email') ?? '';
+
 const ADMINS = ['MOBCHECK_ADMIN', 'COMPANY_GROUP_ADMIN', 'COMPANY_ADMIN'] as const;
 const PROVIDER = ['MOBCHECK_ADMIN'] as const;
 const PROVIDER_AND_GROUP = ['MOBCHECK_ADMIN', 'COMPANY_GROUP_ADMIN'] as const;
@@ -59,7 +62,7 @@ export function registerOrganisationsRest(app: RestApp): void {
   r.get(
     '/web/company-groups/user-company-groups/:email',
     { summary: "A user's company groups.", roles: PROVIDER_AND_GROUP },
-    async (c) => ok(c, await svc.userCompanyGroups(auth(c), decodeURIComponent(c.req.param('email') ?? ''))),
+    async (c) => ok(c, await svc.userCompanyGroups(auth(c), emailParam(c))),
   );
 
   r.get(
@@ -156,7 +159,7 @@ export function registerOrganisationsRest(app: RestApp): void {
     '/web/users/:email',
     { summary: 'Mark a user DELETED (history kept).', roles: PROVIDER },
     async (c) => {
-      await svc.deleteUserByEmail(auth(c), decodeURIComponent(c.req.param('email') ?? ''));
+      await svc.deleteUserByEmail(auth(c), emailParam(c));
       return ok(c, null);
     },
   );

@@ -7,6 +7,7 @@ import { baseDb, coreDb, tenantDb, withCore } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { log } from '../../logger.ts';
 import { hashPassword } from '../auth/password-hash.ts';
+import { voidEmailTokens } from '../account/tokens.ts';
 import { revokeUserSessions } from '../auth/service.ts';
 import { userMigrationHooks } from './migration-hooks.ts';
 import { provisionCompanyGroup } from './provision.ts';
@@ -344,6 +345,7 @@ export async function setUserPassword(
     .where('id', '=', id)
     .execute();
   await revokeUserSessions(id, id === auth.user.id ? auth.sessionId : undefined);
+  await voidEmailTokens(coreDb(), id);
   await audit(auth, 'user.password', user.company_group_id, { userId: id });
 }
 
