@@ -1,5 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
+import { buildOpenApiDocument } from './kit/openapi.ts';
+import { openApiSources } from './operations.ts';
 import { type AppEnv, requireAuth } from './rest.ts';
 
 /** Metadata of one REST shim route, collected to serve `/web/openapi.json`. */
@@ -87,13 +89,12 @@ export function openApiDocument(publicUrl: string): unknown {
     paths[p] ??= {};
     paths[p][r.method] = op;
   }
-  return {
-    openapi: '3.1.0',
-    info: { title: 'EquipCheck REST API', version: '1.0.0' },
-    servers: [{ url: publicUrl }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    paths,
+  // Domains on the operations kit come from their tables; the rest (being moved) from restRoutes.
+  const doc = buildOpenApiDocument(publicUrl, openApiSources()) as {
+    paths: Record<string, Record<string, unknown>>;
   };
+  for (const [p, methods] of Object.entries(paths)) doc.paths[p] = { ...methods, ...doc.paths[p] };
+  return doc;
 }
 
 /** Every registered REST route with its declared roles (the permission matrix test walks this). */

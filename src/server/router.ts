@@ -2,19 +2,20 @@ import { accountRouter } from './domains/account/router.ts';
 import { authRouter } from './domains/auth/router.ts';
 import { catalogueRouter } from './domains/catalogue/router.ts';
 import { cepRouter } from './domains/cep/router.ts';
-import { configRouter } from './domains/config/router.ts';
 import { jobsRouter } from './domains/jobs/router.ts';
 import { organisationsRouter } from './domains/organisations/router.ts';
 import { qrRouter } from './domains/qr/router.ts';
+import { buildRouter } from './kit/trpc-router.ts';
+import { operations } from './operations.ts';
 import { router } from './trpc.ts';
 
 /** The whole tRPC API: one sub-router per domain. */
 export const appRouter = router({
+  ...buildRouter(operations)._def.record,
   auth: authRouter,
   account: accountRouter,
   catalogue: catalogueRouter,
   cep: cepRouter,
-  config: configRouter,
   jobs: jobsRouter,
   organisations: organisationsRouter,
   qr: qrRouter,

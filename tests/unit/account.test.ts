@@ -8,7 +8,7 @@ import {
   maskCnpj,
   maskPhone,
   normalizeCnpj,
-} from '../../src/shared/account/masks.ts';
+} from '../../src/shared/masks.ts';
 import {
   changePasswordFormSchema,
   profileUpdateSchema,

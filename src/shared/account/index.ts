@@ -1,2 +1,2 @@
-export * from './masks.ts';
+export * from '../masks.ts';
 export * from './schemas.ts';

@@ -2,58 +2,17 @@ import { z } from 'zod';
 import { LANGUAGES } from '../enums.ts';
 import { passwordSchema } from '../password.ts';
 import {
-  BRAZILIAN_STATES,
-  EMAIL_MAX_LENGTH,
-  isValidCep,
-  isValidCnpj,
-  isValidEmail,
-  isValidPhone,
-  normalizeCnpj,
-  onlyDigits,
-} from './masks.ts';
+  emailField,
+  optionalCepField,
+  optionalCnpjField,
+  optionalPhoneField,
+  optionalStateField,
+  optionalText,
+  requiredText,
+} from '../fields.ts';
+import { isValidCep, onlyDigits } from '../masks.ts';
 
 /** Shared zod schemas of the account screens: the client forms and the server parse the same rules. */
-
-const requiredText = (max: number, message: string) => z.string().trim().min(1, message).max(max);
-/** Optional text: blank becomes null. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-export const emailField = z.string().trim().max(EMAIL_MAX_LENGTH).refine(isValidEmail, 'E-mail inválido');
-
-/** Phone typed with or without its mask; stored as digits. Blank allowed. */
-export const phoneField = z
-  .string()
-  .nullish()
-  .refine((v) => !onlyDigits(v) || isValidPhone(v), 'Telefone inválido: (##) ####-#### ou (##) #####-####')
-  .transform((v) => onlyDigits(v) || null);
-
-export const cnpjField = z
-  .string()
-  .max(30)
-  .nullish()
-  .refine((v) => !normalizeCnpj(v) || isValidCnpj(v), 'CNPJ inválido')
-  .transform((v) => normalizeCnpj(v) || null);
-
-export const cepField = z
-  .string()
-  .max(12)
-  .nullish()
-  .refine((v) => !(v ?? '').trim() || isValidCep(v), 'CEP inválido: #####-###')
-  .transform((v) => onlyDigits(v) || null);
-
-export const stateField = z
-  .string()
-  .trim()
-  .max(2, 'Estado: 2 caracteres')
-  .nullish()
-  .transform((v) => (v ? v.toUpperCase() : null))
-  .refine((v) => v === null || (BRAZILIAN_STATES as readonly string[]).includes(v), 'Estado inválido');
 
 /** Query parameters of /register kept with the registration for the billing step (seed 000 §2). */
 const planParam = z
@@ -71,17 +30,17 @@ const vindiParam = z
 export const registrationSchema = z.object({
   name: requiredText(100, 'Nome obrigatório'),
   email: emailField,
-  phone: phoneField,
+  phone: optionalPhoneField,
   occupation: requiredText(100, 'Cargo obrigatório'),
-  cnpjCompany: cnpjField,
+  cnpjCompany: optionalCnpjField,
   company: requiredText(255, 'Empresa obrigatória'),
   fantasyName: optionalText(255),
   address: optionalText(255),
   complement: optionalText(120),
-  state: stateField,
+  state: optionalStateField,
   city: optionalText(120),
   neighborhood: optionalText(120),
-  cep: cepField,
+  cep: optionalCepField,
   password: passwordSchema,
   language: z.enum(LANGUAGES).optional(),
   selectedPlanId: planParam,
@@ -106,7 +65,7 @@ export const registrationFormSchema = registrationSchema
 /** PUT /web/logged-user/ — name, phone, occupation (e-mail and company are read-only). */
 export const profileUpdateSchema = z.object({
   name: requiredText(100, 'Nome obrigatório'),
-  phone: phoneField,
+  phone: optionalPhoneField,
   occupation: optionalText(100),
 });
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;

@@ -13,12 +13,13 @@ export const configUpdateSchema = z.object({
 });
 export type ConfigUpdateInput = z.infer<typeof configUpdateSchema>;
 
-export interface SystemConfigItem {
-  id: number;
-  title: string;
-  configType: string;
-  configValue: string;
-  enabled: boolean;
-  param: string | null;
-  updateDate: Date;
-}
+export const systemConfigItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  configType: z.string(),
+  configValue: z.string(),
+  enabled: z.boolean(),
+  param: z.string().nullable(),
+  updateDate: z.date(),
+});
+export type SystemConfigItem = z.infer<typeof systemConfigItemSchema>;

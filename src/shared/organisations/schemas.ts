@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONFIRMATION_WORD } from '../enums.ts';
 import { listInputSchema } from '../pagination.ts';
+import { storedEmailField, optionalCnpjField, phoneField, requiredText } from '../fields.ts';
 import { passwordSchema } from '../password.ts';
 import { ROLES, type Role } from '../roles.ts';
 
@@ -25,29 +26,6 @@ export const GENERIC_GROUP_SCHEMA = 'generic';
 export const SCHEMA_PREFIX = 'cg_';
 export const SCHEMA_NAME_REGEX = /^[a-z]{1,64}$/;
 
-/** Digits only (masks are a display concern). */
-export const digitsOnly = (v: string) => v.replace(/\D/g, '');
-
-const trimmed = (max: number) => z.string().trim().max(max);
-const required = (max: number) => trimmed(max).min(1, 'Campo obrigatório');
-export const emailSchema = z.string().trim().toLowerCase().max(LIMITS.email).pipe(z.email('E-mail inválido'));
-/** Phone: 10 or 11 digits, (##) ####-#### or (##) #####-####. */
-export const phoneSchema = z
-  .string()
-  .transform(digitsOnly)
-  .pipe(z.string().regex(/^\d{10,11}$/, 'Telefone inválido'));
-/** CNPJ: optional, digits only, 14 of them when given; empty means none. */
-export const optionalCnpjSchema = z
-  .string()
-  .nullish()
-  .transform((v) => (v ? digitsOnly(v) : null))
-  .pipe(
-    z
-      .string()
-      .regex(/^\d{14}$/, 'CNPJ inválido')
-      .nullable(),
-  );
-
 /** True when `typed` (upper-cased as the user types) is the confirmation word. */
 export function isConfirmationWord(typed: string): boolean {
   return typed.trim().toUpperCase() === CONFIRMATION_WORD;
@@ -55,14 +33,14 @@ export function isConfirmationWord(typed: string): boolean {
 
 /** Company group creation payload (seed 000 §3). */
 export const companyGroupCreateSchema = z.object({
-  companyCnpj: optionalCnpjSchema.optional(),
-  companyName: required(LIMITS.companyName),
+  companyCnpj: optionalCnpjField.optional(),
+  companyName: requiredText(LIMITS.companyName),
   companyGroup: z.string().trim().max(LIMITS.schemaName).regex(SCHEMA_NAME_REGEX, 'Apenas letras minúsculas'),
   companyTagsLimit: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_GROUP_TAGS_LIMIT),
-  responsibleName: required(LIMITS.responsibleName),
-  responsibleEmail: emailSchema,
-  responsiblePhone: phoneSchema,
-  responsibleOccupation: required(LIMITS.responsibleOccupation),
+  responsibleName: requiredText(LIMITS.responsibleName),
+  responsibleEmail: storedEmailField,
+  responsiblePhone: phoneField,
+  responsibleOccupation: requiredText(LIMITS.responsibleOccupation),
   responsiblePassword: passwordSchema,
 });
 export type CompanyGroupCreateInput = z.infer<typeof companyGroupCreateSchema>;
@@ -70,11 +48,11 @@ export type CompanyGroupCreateForm = z.input<typeof companyGroupCreateSchema>;
 
 /** Company add/edit form (seed 000 §5): name, main contact, e-mail, phone required; CNPJ optional. */
 export const companyFormSchema = z.object({
-  name: required(LIMITS.companyName),
-  cnpj: optionalCnpjSchema.optional(),
-  mainContactName: required(LIMITS.mainContactName),
-  email: emailSchema,
-  phone: phoneSchema,
+  name: requiredText(LIMITS.companyName),
+  cnpj: optionalCnpjField.optional(),
+  mainContactName: requiredText(LIMITS.mainContactName),
+  email: storedEmailField,
+  phone: phoneField,
   /** Only a provider admin may set these; others keep the defaults or current values. */
   enabled: z.boolean().optional(),
   tagsLimit: z.coerce.number().int().min(0).max(1_000_000).optional(),
@@ -92,11 +70,11 @@ export const EDITABLE_USER_STATUSES = ['ACTIVE', 'INACTIVE', 'PENDING'] as const
 
 /** Company user (employee) form; password required only on create (seed 000 §5). */
 const companyUserBase = z.object({
-  name: required(LIMITS.name),
-  email: emailSchema,
-  phone: phoneSchema,
+  name: requiredText(LIMITS.name),
+  email: storedEmailField,
+  phone: phoneField,
   companyId: z.coerce.number().int().positive(),
-  occupation: required(LIMITS.occupation),
+  occupation: requiredText(LIMITS.occupation),
   status: z.enum(EDITABLE_USER_STATUSES),
   role: z.enum(ROLES),
 });
@@ -130,7 +108,7 @@ export type UserListInput = z.infer<typeof userListSchema>;
 /** A company group given by id (number or digits) or by schema name. */
 export const companyGroupRefSchema = z.union([z.number().int().positive(), z.string().trim().min(1).max(80)]);
 
-export const activateGenericSchema = z.object({ companyName: required(LIMITS.companyName) });
+export const activateGenericSchema = z.object({ companyName: requiredText(LIMITS.companyName) });
 export const migratePendingSchema = z.object({
   companyId: z.coerce.number().int().positive(),
   companyGroup: companyGroupRefSchema,

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { LoaderCircle, MailCheck } from 'lucide-react';
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
-import { isValidEmail } from '../../../shared/account/masks.ts';
+import { isValidEmail } from '../../../shared/masks.ts';
 import { Button } from '../../components/ui/button.tsx';
 import {
   Dialog,

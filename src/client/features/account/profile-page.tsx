@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { maskPhone } from '../../../shared/account/masks.ts';
+import { maskPhone } from '../../../shared/masks.ts';
 import { profileUpdateSchema } from '../../../shared/account/schemas.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';

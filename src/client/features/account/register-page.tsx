@@ -7,7 +7,7 @@ import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { BRAZILIAN_STATES, maskCep, maskCnpj, maskPhone } from '../../../shared/account/masks.ts';
+import { BRAZILIAN_STATES, maskCep, maskCnpj, maskPhone } from '../../../shared/masks.ts';
 import { type CepAddress, registrationFormSchema } from '../../../shared/account/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';

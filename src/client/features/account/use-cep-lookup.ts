@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import * as React from 'react';
 import type { CepAddress } from '../../../shared/account/schemas.ts';
-import { CEP_LENGTH, onlyDigits } from '../../../shared/account/masks.ts';
+import { CEP_LENGTH, onlyDigits } from '../../../shared/masks.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 
 export type CepState = 'idle' | 'loading' | 'found' | 'not_found' | 'unavailable';

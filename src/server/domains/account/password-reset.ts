@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { isValidEmail } from '../../../shared/account/masks.ts';
+import { isValidEmail } from '../../../shared/masks.ts';
 import { passwordSchema } from '../../../shared/password.ts';
 import { baseDb, coreDb, withCore } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { type Registration, registrationSchema } from '../../../shared/account/schemas.ts';
-import { isValidEmail } from '../../../shared/account/masks.ts';
+import { isValidEmail } from '../../../shared/masks.ts';
 import { baseDb, coreDb, withCore } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { log } from '../../logger.ts';

@@ -1,15 +1,9 @@
 import type { ConfigUpdateInput, SystemConfigItem } from '../../../shared/config/schemas.ts';
-import type { AuthContext } from '../../context.ts';
 import { coreDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import type { SignedInContext } from '../../kit/operation.ts';
 
-/**
- * The platform-wide toggles of `core.system_config` are the provider admin's: other roles keep
- * /config-system for the language choice only (stored on the device).
- */
-function requireProvider(auth: AuthContext) {
-  if (auth.role !== 'MOBCHECK_ADMIN') throw new AppError('FORBIDDEN');
-}
+// Who may call these is declared once, in operations.ts (the provider admin).
 
 function selectConfig() {
   return coreDb()
@@ -25,8 +19,7 @@ function selectConfig() {
     ]);
 }
 
-export async function listConfig(auth: AuthContext): Promise<SystemConfigItem[]> {
-  requireProvider(auth);
+export async function listConfig(_ctx: SignedInContext): Promise<SystemConfigItem[]> {
   return selectConfig().orderBy('id').execute();
 }
 
@@ -38,11 +31,9 @@ async function getConfig(id: number): Promise<SystemConfigItem> {
 
 /** A toggle keeps `enabled` and `configValue` (1/0) in step. */
 export async function toggleConfig(
-  auth: AuthContext,
-  id: number,
-  enabled: boolean,
+  _ctx: SignedInContext,
+  { id, enabled }: { id: number; enabled: boolean },
 ): Promise<SystemConfigItem> {
-  requireProvider(auth);
   const r = await coreDb()
     .updateTable('system_config')
     .set({ enabled, config_value: enabled ? '1' : '0', updated_at: new Date() })
@@ -53,11 +44,9 @@ export async function toggleConfig(
 }
 
 export async function updateConfig(
-  auth: AuthContext,
-  id: number,
-  input: ConfigUpdateInput,
+  _ctx: SignedInContext,
+  { id, config: input }: { id: number; config: ConfigUpdateInput },
 ): Promise<SystemConfigItem> {
-  requireProvider(auth);
   if (input.id !== undefined && input.id !== id)
     throw new AppError('VALIDATION_FAILED', { message: 'id does not match the path' });
   const value = input.configType === 'TOGGLE' ? (input.enabled ? '1' : '0') : input.configValue;

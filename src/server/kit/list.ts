@@ -1,0 +1,69 @@
+/**
+ * The one server helper for paged lists: filters (from the caller), the product's search over
+ * `search` columns, a sort map with a stable tiebreak, limit/offset, and the true total from a
+ * separate count (so a page past the end still says how many rows match).
+ *
+ *   const base = ctx.auth.tenant.selectFrom('categories as c').where(enabledIs(sql.ref('c.enabled'), input.enabled));
+ *   return fetchPage(base, input, {
+ *     search: [sql.ref('c.name')],
+ *     sorts: { name: sql`core.search_text(c.name)`, updateDate: sql.ref('c.updated_at') },
+ *     tiebreak: sql.ref('c.id'),
+ *     select: (q) => q.select(['c.id', 'c.name']),
+ *   });
+ */
+import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { ListParams, Page, TriState } from '../../shared/list.ts';
+import { searchCondition } from '../db/search.ts';
+
+export interface PageSpec<DB, TB extends keyof DB, O> {
+  /** Columns the search text matches (accent/case-insensitive, see db/search.ts). */
+  search?: Expression<unknown>[];
+  /** Sort key → expression; the input's `sort` picks one (unknown keys fall back to the first). */
+  sorts: Record<string, Expression<unknown>>;
+  /** A unique column, so rows with equal sort values keep one order across pages. */
+  tiebreak: Expression<unknown>;
+  /** Sort nulls after the values whatever the direction (default true). */
+  nullsLast?: boolean;
+  // biome-ignore lint/complexity/noBannedTypes: a query that selects nothing yet
+  select(q: SelectQueryBuilder<DB, TB, {}>): SelectQueryBuilder<DB, TB, O>;
+}
+
+export async function fetchPage<DB, TB extends keyof DB, O>(
+  // biome-ignore lint/complexity/noBannedTypes: a query that selects nothing yet
+  base: SelectQueryBuilder<DB, TB, {}>,
+  input: ListParams,
+  spec: PageSpec<DB, TB, O>,
+): Promise<Page<O>> {
+  const search = spec.search ? searchCondition(input.query, spec.search) : null;
+  const filtered = search ? base.where(search) : base;
+  const sortExpr = spec.sorts[input.sort] ?? Object.values(spec.sorts)[0]!;
+  const dir = input.direction === 'desc' ? sql`desc` : sql`asc`;
+  const nulls = spec.nullsLast === false ? sql`` : sql`nulls last`;
+  const [items, count] = await Promise.all([
+    spec
+      .select(filtered)
+      .orderBy(sql`${sortExpr} ${dir} ${nulls}`)
+      .orderBy(sql`${spec.tiebreak} ${dir}`)
+      .limit(input.pageSize)
+      .offset(input.page * input.pageSize)
+      .execute(),
+    filtered.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: items as O[],
+    total: Number((count as { n: string | number }).n),
+    page: input.page,
+    pageSize: input.pageSize,
+  };
+}
+
+/** Maps the rows of a page, keeping its counters. */
+export function mapPage<T, U>(page: Page<T>, fn: (row: T) => U): Page<U> {
+  return { ...page, items: page.items.map(fn) };
+}
+
+/** The yes/no/all filter on a boolean column; `true` for all. */
+export function triStateIs(column: Expression<unknown>, value: TriState | undefined) {
+  if (!value || value === 'all') return sql<SqlBool>`true`;
+  return sql<SqlBool>`${column} = ${value === 'yes'}`;
+}

@@ -1,0 +1,211 @@
+/**
+ * One declaration per operation. A domain's `operations.ts` declares each call once — who may call
+ * it, its input and output schemas, its REST binding(s) and the one service call — and the tRPC
+ * router, the REST shim routes and the OpenAPI document are all generated from that table:
+ *
+ *   export const categoryOperations = {
+ *     list: query({
+ *       access: tenant(CATALOGUE_ROLES),
+ *       summary: 'Categories, paged.',
+ *       input: listCategoriesSchema,
+ *       output: pageSchema(categorySchema),
+ *       rest: { method: 'get', path: '/web/categories/' },
+ *       handler: (ctx, input) => s.listCategories(ctx, input),
+ *     }),
+ *   };
+ *
+ * Seed endpoints that do not fit (raw bodies, multipart uploads, streamed downloads, `Prefer:
+ * respond-async`) set `raw` on their REST binding: the access check still runs first, then the
+ * handler reads the request and answers itself; the binding documents what it reads.
+ */
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { Role } from '../../shared/roles.ts';
+import { ROLES } from '../../shared/roles.ts';
+import type { AuthContext, RequestContext, TenantContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import type { AppEnv } from '../rest.ts';
+
+// ── access ──────────────────────────────────────────────────────────────────────────────────────
+
+export type Access =
+  | { readonly kind: 'public' }
+  | { readonly kind: 'signed-in'; readonly roles: readonly Role[] }
+  | { readonly kind: 'tenant'; readonly roles: readonly Role[] };
+
+/** Anyone, signed in or not. */
+export const PUBLIC = { kind: 'public' } as const satisfies Access;
+/** Any signed-in user with one of `roles` (every role when omitted); no company group needed. */
+export function signedIn(roles: readonly Role[] = ROLES) {
+  return { kind: 'signed-in', roles } as const satisfies Access;
+}
+/** A signed-in user with one of `roles`, working inside a company group (`ctx.auth.tenant`). */
+export function tenant(roles: readonly Role[]) {
+  return { kind: 'tenant', roles } as const satisfies Access;
+}
+
+export type SignedInContext = RequestContext & { auth: AuthContext };
+export type ContextFor<A extends Access> = A extends { kind: 'public' }
+  ? RequestContext
+  : A extends { kind: 'tenant' }
+    ? TenantContext
+    : SignedInContext;
+
+/** The roles an access admits (all for public calls). */
+export function rolesOf(access: Access): readonly Role[] {
+  return access.kind === 'public' ? ROLES : access.roles;
+}
+
+/**
+ * Checks the caller against an operation's access before anything else is read: 401 without a
+ * session, 403 for a role outside the list, 403 TENANT_FORBIDDEN without a company group.
+ */
+export function authorize<A extends Access>(access: A, ctx: RequestContext): ContextFor<A> {
+  if (access.kind === 'public') return ctx as ContextFor<A>;
+  if (!ctx.auth) throw new AppError('UNAUTHENTICATED');
+  if (!access.roles.includes(ctx.auth.role)) throw new AppError('FORBIDDEN');
+  if (access.kind === 'tenant' && (!ctx.auth.companyGroup || !ctx.auth.tenant))
+    throw new AppError('TENANT_FORBIDDEN');
+  return ctx as ContextFor<A>;
+}
+
+// ── REST binding ────────────────────────────────────────────────────────────────────────────────
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
+
+// biome-ignore lint/suspicious/noExplicitAny: the context type of a raw handler depends on its operation
+export interface RestBinding<C = any> {
+  method: HttpMethod;
+  /** Hono path, e.g. `/web/categories/:id/`; the same path with or without the trailing slash answers. */
+  path: string;
+  /** Success status (default 200). */
+  status?: 200 | 201;
+  /** Puts the JSON body under this input key instead of merging its fields (e.g. a list PUT → `rows`). */
+  bodyKey?: string;
+  /** Input this route fixes (e.g. `{ kind: 'inspection' }` for one of two attribute paths). */
+  fixed?: Record<string, unknown>;
+  /** Summary of this route when it differs from the operation's. */
+  summary?: string;
+  /**
+   * Escape hatch for the seed's odd calls: reads the request itself and returns the Response.
+   * Access is checked before it runs; the fields below document what it reads and answers.
+   */
+  raw?: (c: Context<AppEnv>, ctx: C) => Promise<Response>;
+  /** The request body of a raw route (OpenAPI). */
+  requestBody?: { contentType: string; description: string; schema?: z.ZodType };
+  /** Headers a raw route reads (OpenAPI). */
+  headers?: { name: string; description: string; required?: boolean }[];
+  /** Query parameters a raw route reads (OpenAPI), beyond the input schema's. */
+  query?: { name: string; description: string; schema?: Record<string, unknown> }[];
+  /** Content type of a file answer, e.g. `application/pdf` (OpenAPI). */
+  produces?: string;
+  /** Extra documented answers, e.g. `{ 202: 'Accepted: the job runs on (Prefer: respond-async)' }`. */
+  responses?: Record<number, string>;
+}
+
+// ── operation ───────────────────────────────────────────────────────────────────────────────────
+
+export type OperationKind = 'query' | 'mutation';
+
+export interface Operation<
+  K extends OperationKind = OperationKind,
+  A extends Access = Access,
+  I extends z.ZodType | undefined = z.ZodType | undefined,
+  O extends z.ZodType = z.ZodType,
+> {
+  readonly __operation: true;
+  readonly kind: K;
+  readonly access: A;
+  readonly summary: string;
+  readonly input: I;
+  readonly output: O;
+  /** REST bindings (none: tRPC only). */
+  readonly rest: readonly RestBinding<ContextFor<A>>[];
+  /** false: REST only (e.g. a streamed download); default true. */
+  readonly trpc: boolean;
+  readonly handler: (ctx: ContextFor<A>, input: InputOf<I>) => Promise<z.input<O>> | z.input<O>;
+}
+
+export type InputOf<I> = I extends z.ZodType ? z.output<I> : undefined;
+// biome-ignore lint/suspicious/noExplicitAny: any operation, whatever its schemas
+export type AnyOperation = Operation<OperationKind, Access, any, any>;
+
+interface Definition<A extends Access, I extends z.ZodType | undefined, O extends z.ZodType> {
+  access: A;
+  summary: string;
+  input?: I;
+  output: O;
+  rest?: RestBinding<ContextFor<A>> | readonly RestBinding<ContextFor<A>>[];
+  trpc?: boolean;
+  handler(ctx: ContextFor<A>, input: InputOf<I>): Promise<z.input<O>> | z.input<O>;
+}
+
+function define<K extends OperationKind>(kind: K) {
+  return <A extends Access, O extends z.ZodType, I extends z.ZodType | undefined = undefined>(
+    def: Definition<A, I, O>,
+  ): Operation<K, A, I, O> => ({
+    __operation: true,
+    kind,
+    access: def.access,
+    summary: def.summary,
+    input: def.input as I,
+    output: def.output,
+    rest: def.rest === undefined ? [] : Array.isArray(def.rest) ? def.rest : [def.rest as RestBinding],
+    trpc: def.trpc ?? true,
+    handler: def.handler,
+  });
+}
+
+/** A read: tRPC query, REST GET. */
+export const query = define('query');
+/** A write: tRPC mutation, REST POST/PUT/DELETE. */
+export const mutation = define('mutation');
+
+export function isOperation(value: unknown): value is AnyOperation {
+  return (
+    typeof value === 'object' && value !== null && (value as { __operation?: unknown }).__operation === true
+  );
+}
+
+/** A domain's table: operations, nested by tRPC path segment. */
+export interface OperationTable {
+  [key: string]: AnyOperation | OperationTable;
+}
+
+export interface FlatOperation {
+  /** tRPC path, e.g. `catalogue.categories.list` */
+  name: string;
+  operation: AnyOperation;
+}
+
+/** Every operation of a table with its tRPC path. */
+export function flattenOperations(table: OperationTable, prefix = ''): FlatOperation[] {
+  const out: FlatOperation[] = [];
+  for (const [key, value] of Object.entries(table)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (isOperation(value)) out.push({ name, operation: value });
+    else out.push(...flattenOperations(value, name));
+  }
+  return out;
+}
+
+/** Runs an operation's service call and holds its answer to the declared output schema. */
+export async function execute(
+  name: string,
+  op: AnyOperation,
+  ctx: RequestContext,
+  input: unknown,
+): Promise<unknown> {
+  const out = await op.handler(ctx as never, input as never);
+  const parsed = op.output.safeParse(out);
+  if (!parsed.success) {
+    // A server fault, never the caller's: a plain Error becomes 500 INTERNAL_ERROR (and is logged).
+    throw new Error(
+      `output of ${name} does not match its schema: ${parsed.error.issues
+        .slice(0, 3)
+        .map((i: z.core.$ZodIssue) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+    );
+  }
+  return parsed.data;
+}
