@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listInputSchema } from './pagination.ts';
+import { listSchema } from './list.ts';
 
 /** Background jobs (DESIGN §4): states, types and the job center's list input. */
 export const JOB_STATES = ['queued', 'active', 'completed', 'failed'] as const;
@@ -7,10 +7,11 @@ export type JobStateName = (typeof JOB_STATES)[number];
 
 export const JOB_TYPES = ['qr-pdf', 'qr-xlsx', 'diagnostic'] as const;
 
-export const jobListInputSchema = listInputSchema.extend({
-  state: z.enum(JOB_STATES).optional(),
-  type: z.string().max(40).optional(),
-  sort: z.enum(['created_at', 'finished_at', 'type', 'state']).optional(),
+/** Newest first unless the caller sorts otherwise. */
+export const jobListInputSchema = listSchema({
+  sort: ['created_at', 'finished_at', 'type', 'state'],
+  defaultDirection: 'desc',
+  filters: { state: z.enum(JOB_STATES).optional(), type: z.string().max(40).optional() },
 });
 export type JobListInput = z.infer<typeof jobListInputSchema>;
 

@@ -7,7 +7,7 @@
  *   <DataTable list={list} data={q.data} loading={q.isPending} fetching={q.isFetching}
  *              rowKey={(r) => r.id} columns={[{ id: 'name', header: t('name'), sortable: true, cell: (r) => r.name }]} />
  *
- * `list.input` matches `listInputSchema` of src/shared/pagination.ts ({ page, pageSize, query, sort, direction });
+ * `list.input` matches `listInputSchema` of src/shared/list.ts ({ page, pageSize, query, sort, direction });
  * `data` is a `Page<T>` ({ items, total, page, pageSize }).
  */
 import {
@@ -22,7 +22,7 @@ import {
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../shared/enums.ts';
-import type { Page } from '../../shared/pagination.ts';
+import type { Page } from '../../shared/list.ts';
 import { cn } from '../lib/utils.ts';
 import { Button } from './ui/button.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select.tsx';

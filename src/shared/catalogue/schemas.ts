@@ -1,6 +1,6 @@
 /** Zod inputs of the catalogue, shared by the client forms and the server procedures. */
 import { z } from 'zod';
-import { listInputSchema } from '../pagination.ts';
+import { listSchema, triStateFilter } from '../list.ts';
 import {
   ATTRIBUTE_TYPES,
   CUSTOM_ANSWER_TYPES,
@@ -171,20 +171,17 @@ export type MaintenancePartRow = z.infer<typeof maintenancePartRowSchema>;
 export type SaveProductInput = z.infer<typeof saveProductSchema>;
 
 // ── lists ────────────────────────────────────────────────────────────────────
-export const listCategoriesSchema = listInputSchema.extend({
-  sort: z.enum(['name', 'enabled', 'updateDate']).optional(),
-  enabled: z.boolean().optional(),
+export const listCategoriesSchema = listSchema({
+  sort: ['name', 'enabled', 'updateDate'],
+  filters: { enabled: triStateFilter() },
 });
-export const listInspectionTypesSchema = listInputSchema.extend({
-  sort: z.enum(['name', 'categoryName', 'updateDate', 'enabled']).optional(),
-  enabled: z.boolean().optional(),
-  categoryId: id.optional(),
+export const listInspectionTypesSchema = listSchema({
+  sort: ['name', 'categoryName', 'updateDate', 'enabled'],
+  filters: { enabled: triStateFilter(), categoryId: id.optional() },
 });
-export const listProductsSchema = listInputSchema.extend({
-  sort: z.enum(['sku', 'name', 'isDvExclusive', 'updateDate', 'enabled']).optional(),
-  enabled: z.boolean().optional(),
-  categoryId: id.optional(),
-  inspectionTypeId: id.optional(),
+export const listProductsSchema = listSchema({
+  sort: ['sku', 'name', 'isDvExclusive', 'updateDate', 'enabled'],
+  filters: { enabled: triStateFilter(), categoryId: id.optional(), inspectionTypeId: id.optional() },
 });
 export type ListCategoriesInput = z.input<typeof listCategoriesSchema>;
 export type ListInspectionTypesInput = z.input<typeof listInspectionTypesSchema>;

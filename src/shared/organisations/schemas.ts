@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONFIRMATION_WORD } from '../enums.ts';
-import { listInputSchema } from '../pagination.ts';
+import { listSchema, triStateFilter } from '../list.ts';
 import { storedEmailField, optionalCnpjField, phoneField, requiredText } from '../fields.ts';
 import { passwordSchema } from '../password.ts';
 import { ROLES, type Role } from '../roles.ts';
@@ -59,9 +59,9 @@ export const companyFormSchema = z.object({
 });
 export type CompanyFormInput = z.infer<typeof companyFormSchema>;
 
-export const companyListSchema = listInputSchema.extend({
-  enabled: z.enum(['all', 'yes', 'no']).default('all'),
-  sort: z.enum(['name', 'cnpj', 'mainContactName', 'email', 'phone', 'tagsUsed']).optional(),
+export const companyListSchema = listSchema({
+  sort: ['name', 'cnpj', 'mainContactName', 'email', 'phone', 'tagsUsed'],
+  filters: { enabled: triStateFilter() },
 });
 export type CompanyListInput = z.infer<typeof companyListSchema>;
 
@@ -91,17 +91,22 @@ export type CompanyUserCreateInput = z.infer<typeof companyUserCreateSchema>;
 export type CompanyUserUpdateInput = z.infer<typeof companyUserUpdateSchema>;
 
 export const COMPANY_USER_FILTERS = ['all', 'ACTIVE', 'INACTIVE', 'PENDING'] as const;
-export const companyUserListSchema = listInputSchema.extend({
-  status: z.enum(COMPANY_USER_FILTERS).default('all'),
-  sort: z.enum(['name', 'company', 'phone', 'status']).optional(),
+export const companyUserListSchema = listSchema({
+  sort: ['name', 'company', 'phone', 'status'],
+  filters: { status: z.enum(COMPANY_USER_FILTERS).default('all') },
 });
 export type CompanyUserListInput = z.infer<typeof companyUserListSchema>;
 
 /** All users (provider admin): default filter PENDING; 'removed' means DELETED. */
 export const USER_FILTERS = ['all', 'ACTIVE', 'INACTIVE', 'PENDING', 'MIGRATED', 'DELETED'] as const;
-export const userListSchema = listInputSchema.extend({
-  status: z.enum(USER_FILTERS).default('PENDING'),
-  sort: z.enum(['company', 'name', 'email', 'status', 'createdAt']).optional(),
+export const userListSchema = listSchema({
+  sort: ['createdAt', 'company', 'name', 'email', 'status'],
+  filters: { status: z.enum(USER_FILTERS).default('PENDING') },
+});
+/** Company groups (provider admin); `forChoice` leaves out the generic group (activation/migration choices). */
+export const companyGroupListSchema = listSchema({
+  sort: ['name'],
+  filters: { forChoice: z.boolean().optional() },
 });
 export type UserListInput = z.infer<typeof userListSchema>;
 

@@ -5,7 +5,7 @@ import type {
   InspectionTypeDetailDto,
   InspectionTypeDto,
 } from '../../../src/shared/catalogue/types.ts';
-import type { Page } from '../../../src/shared/pagination.ts';
+import type { Page } from '../../../src/shared/list.ts';
 import { rest, trpcClient } from '../../helpers/api.ts';
 import { createCategory, createType, demoDb, tokens, uid } from './helpers.ts';
 

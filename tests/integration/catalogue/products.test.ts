@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MaintenancePartDto, ProductDto } from '../../../src/shared/catalogue/types.ts';
-import type { Page } from '../../../src/shared/pagination.ts';
+import type { Page } from '../../../src/shared/list.ts';
 import { rest, trpcClient } from '../../helpers/api.ts';
 import { createCategory, createType, demoDb, productBody, tokens, uid } from './helpers.ts';
 

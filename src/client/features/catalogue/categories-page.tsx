@@ -1,3 +1,4 @@
+import type { TriState } from '../../../shared/list.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import * as React from 'react';
@@ -24,8 +25,6 @@ import {
   SaveDialog,
   type SaveState,
   SearchBox,
-  type TriState,
-  triToBool,
 } from './components.tsx';
 import { NS } from './i18n.ts';
 import { ListError } from './list-error.tsx';
@@ -40,7 +39,7 @@ export function CategoriesPage() {
   const [editing, setEditing] = React.useState<CategoryDto | 'new' | null>(null);
   const { setQuery } = list;
   React.useEffect(() => setQuery(query), [query, setQuery]);
-  const input = { ...list.input, enabled: triToBool(enabled) } as Parameters<
+  const input = { ...list.input, enabled } as Parameters<
     typeof trpc.catalogue.categories.list.queryOptions
   >[0];
   const q = useQuery(

@@ -1,3 +1,4 @@
+import type { TriState } from '../../../shared/list.ts';
 import { AlertCircle, CheckCircle2, ImageOff, Plus, Search, Trash2 } from 'lucide-react';
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,9 +66,6 @@ export function SearchBox({
     </div>
   );
 }
-
-export type TriState = 'all' | 'yes' | 'no';
-export const triToBool = (v: TriState) => (v === 'all' ? undefined : v === 'yes');
 
 export function EnabledFilter({ value, onChange }: { value: TriState; onChange(v: TriState): void }) {
   const { t } = useTranslation(NS);

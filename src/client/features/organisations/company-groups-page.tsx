@@ -212,7 +212,10 @@ export function CompanyGroupsPage() {
   const [open, setOpen] = React.useState(false);
   React.useEffect(() => list.setQuery(query), [query, list.setQuery]);
   const q = useQuery(
-    trpc.organisations.companyGroups.list.queryOptions(list.input, { placeholderData: keepPreviousData }),
+    trpc.organisations.companyGroups.list.queryOptions(
+      { ...list.input, sort: 'name' },
+      { placeholderData: keepPreviousData },
+    ),
   );
   return (
     <div className="flex flex-col gap-4">

@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/catalogue/schemas.ts';
 import { listCategoriesSchema } from '../../../shared/catalogue/schemas.ts';
 import type { CategoryAttributeDto, CategoryDto, OptionDto } from '../../../shared/catalogue/types.ts';
-import type { Page } from '../../../shared/pagination.ts';
+import type { Page } from '../../../shared/list.ts';
 import { AppError } from '../../errors.ts';
 import {
   type Ctx,
@@ -36,7 +36,7 @@ export async function listCategories(ctx: Ctx, raw: ListCategoriesInput): Promis
   let q = ctx.auth.tenant.selectFrom('categories as c');
   const search = searchCondition(input.query, [sql.ref('c.name')]);
   if (search) q = q.where(search);
-  if (input.enabled !== undefined) q = q.where('c.enabled', '=', input.enabled);
+  if (input.enabled !== 'all') q = q.where('c.enabled', '=', input.enabled === 'yes');
   const dir = input.direction === 'desc' ? sql`desc` : sql`asc`;
   const [rows, count] = await Promise.all([
     q

@@ -19,7 +19,7 @@ import type {
   MaintenanceQuestionDto,
   OptionDto,
 } from '../../../shared/catalogue/types.ts';
-import type { Page } from '../../../shared/pagination.ts';
+import type { Page } from '../../../shared/list.ts';
 import { AppError } from '../../errors.ts';
 import {
   type Ctx,
@@ -81,7 +81,7 @@ export async function listInspectionTypes(
   // Seed 001 screen 4: search by name or category.
   const search = searchCondition(input.query, [sql.ref('t.name'), sql.ref('c.name')]);
   if (search) q = q.where(search);
-  if (input.enabled !== undefined) q = q.where('t.enabled', '=', input.enabled);
+  if (input.enabled !== 'all') q = q.where('t.enabled', '=', input.enabled === 'yes');
   if (input.categoryId !== undefined) q = q.where('t.category_id', '=', input.categoryId);
   const dir = input.direction === 'desc' ? sql`desc` : sql`asc`;
   const [rows, count] = await Promise.all([

@@ -7,7 +7,7 @@ import {
   type SaveProductInput,
 } from '../../../shared/catalogue/schemas.ts';
 import type { MaintenancePartDto, ProductDto } from '../../../shared/catalogue/types.ts';
-import type { Page } from '../../../shared/pagination.ts';
+import type { Page } from '../../../shared/list.ts';
 import { AppError } from '../../errors.ts';
 import {
   type Ctx,
@@ -104,7 +104,7 @@ export async function listProducts(ctx: Ctx, raw: ListProductsInput): Promise<Pa
   let q = baseQuery(ctx.auth.tenant);
   const search = searchCondition(input.query, [sql.ref('p.sku'), sql.ref('p.name')]);
   if (search) q = q.where(search);
-  if (input.enabled !== undefined) q = q.where('p.enabled', '=', input.enabled);
+  if (input.enabled !== 'all') q = q.where('p.enabled', '=', input.enabled === 'yes');
   if (input.categoryId !== undefined) q = q.where('t.category_id', '=', input.categoryId);
   if (input.inspectionTypeId !== undefined) q = q.where('p.inspection_type_id', '=', input.inspectionTypeId);
   const dir = input.direction === 'desc' ? sql`desc` : sql`asc`;

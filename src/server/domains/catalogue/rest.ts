@@ -44,7 +44,7 @@ function listInput(c: Context) {
     query: q.query,
     sort: q.sort ?? q.field,
     direction: q.direction,
-    enabled: q.enabled,
+    enabled: q.enabled === undefined ? undefined : q.enabled ? 'yes' : 'no',
     categoryId: q.categoryId,
     inspectionTypeId: q.inspectionTypeId,
   } as never;

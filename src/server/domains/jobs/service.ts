@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { JobListInput, JobView } from '../../../shared/jobs.ts';
-import type { Page } from '../../../shared/pagination.ts';
+import type { Page } from '../../../shared/list.ts';
 import type { AuthContext } from '../../context.ts';
 import type { JobRow } from '../../db/core-tables.ts';
 import { coreDb } from '../../db/database.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Page } from '../../../shared/pagination.ts';
+import type { Page } from '../../../shared/list.ts';
 import {
   type CompanyUserCreateInput,
   type CompanyUserListInput,

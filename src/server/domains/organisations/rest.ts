@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { listInputSchema } from '../../../shared/pagination.ts';
 import {
   activateGenericSchema,
+  companyGroupListSchema,
   adminPasswordSchema,
   companyFormSchema,
   companyListSchema,
@@ -32,7 +32,7 @@ const emailParam = (c: Context) => c.req.param('email') ?? '';
 const ADMINS = ['MOBCHECK_ADMIN', 'COMPANY_GROUP_ADMIN', 'COMPANY_ADMIN'] as const;
 const PROVIDER = ['MOBCHECK_ADMIN'] as const;
 const PROVIDER_AND_GROUP = ['MOBCHECK_ADMIN', 'COMPANY_GROUP_ADMIN'] as const;
-const groupListSchema = listInputSchema.extend({ forChoice: z.boolean().optional() });
+const groupListSchema = companyGroupListSchema;
 
 /** REST shim (`/web/*`) routes of the organisations domain (seed 000 §7). */
 export function registerOrganisationsRest(app: RestApp): void {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { listInputSchema } from '../../../shared/pagination.ts';
 import {
   activateGenericSchema,
+  companyGroupListSchema,
   adminPasswordSchema,
   companyFormSchema,
   companyListSchema,
@@ -23,9 +23,7 @@ const p = authedProcedure;
 /** tRPC procedures of the organisations domain. */
 export const organisationsRouter = router({
   companyGroups: router({
-    list: p
-      .input(listInputSchema.extend({ forChoice: z.boolean().optional() }))
-      .query(({ ctx, input }) => svc.listCompanyGroups(ctx.auth, input)),
+    list: p.input(companyGroupListSchema).query(({ ctx, input }) => svc.listCompanyGroups(ctx.auth, input)),
     // The payload is parsed by the service so missing fields answer CREATE_MISSING_FIELD.
     create: p.input(z.unknown()).mutation(({ ctx, input }) => svc.createCompanyGroup(ctx.auth, input)),
     ofUser: p

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Page } from '../../../shared/pagination.ts';
+import type { Page } from '../../../shared/list.ts';
 import { type UserListInput, GENERIC_GROUP_SCHEMA } from '../../../shared/organisations/schemas.ts';
 import type { Role } from '../../../shared/roles.ts';
 import type { AuthContext } from '../../context.ts';

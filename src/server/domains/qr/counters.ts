@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AuthContext } from '../../context.ts';
+import { tagInUse } from './rules.ts';
 
 /** First instant of the current calendar month in UTC (dates are shown in UTC). */
 export function monthStartUtc(now = new Date()): Date {
@@ -23,10 +24,9 @@ export async function monthlyGeneratedCount(auth: AuthContext, companyId = auth.
 export async function activeTagsCount(auth: AuthContext): Promise<number> {
   if (!auth.tenant) return 0;
   let q = auth.tenant
-    .selectFrom('tags')
+    .selectFrom('tags as t')
     .select(sql<number>`count(*)::int`.as('n'))
-    .where('enabled', '=', true)
-    .where('activated_at', 'is not', null);
-  if (auth.companyId) q = q.where('company_id', '=', auth.companyId);
+    .where(tagInUse('t'));
+  if (auth.companyId) q = q.where('t.company_id', '=', auth.companyId);
   return (await q.executeTakeFirstOrThrow()).n;
 }
