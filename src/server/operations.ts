@@ -3,12 +3,22 @@
  * shim routes (rest-routes.ts), the OpenAPI document and the permission-matrix tests all come
  * from this object. A new domain adds one line.
  */
+import { accountOperations } from './domains/account/operations.ts';
+import { authOperations } from './domains/auth/operations.ts';
+import { cepOperations } from './domains/cep/operations.ts';
 import { configOperations } from './domains/config/operations.ts';
+import { jobsOperations } from './domains/jobs/operations.ts';
+import { qrOperations } from './domains/qr/operations.ts';
 import type { OpenApiSource } from './kit/openapi.ts';
 import { flattenOperations } from './kit/operation.ts';
 
 export const operations = {
+  auth: authOperations,
+  account: accountOperations,
+  cep: cepOperations,
   config: configOperations,
+  jobs: jobsOperations,
+  qr: qrOperations,
 };
 
 /** Every operation with its tRPC path (`config.list`, …). */
@@ -16,7 +26,12 @@ export const operationList = flattenOperations(operations);
 
 /** OpenAPI tags: one per domain. */
 const TAGS: Record<keyof typeof operations, string> = {
+  auth: 'Authentication',
+  account: 'Logged user, registration and password reset',
+  cep: 'CEP',
   config: 'System configuration',
+  jobs: 'Jobs',
+  qr: 'QR codes',
 };
 
 export function openApiSources(): OpenApiSource[] {

@@ -15,27 +15,29 @@ export const jobListInputSchema = listSchema({
 });
 export type JobListInput = z.infer<typeof jobListInputSchema>;
 
-export const jobIdSchema = z.object({ id: z.uuid() });
+/** A job id: anything not a UUID names no job (404, like a job of another tenant). */
+export const jobIdSchema = z.object({ id: z.string().max(64) });
 
 /** A job as the API shows it. `downloadUrl` is a signed link valid for a few minutes. */
-export interface JobView {
-  id: string;
-  type: string;
-  state: JobStateName;
-  progress: number;
-  error: string | null;
-  params: Record<string, unknown>;
-  companyGroupId: number | null;
-  companyId: number | null;
-  companyName: string | null;
-  requestedBy: { id: number; name: string } | null;
-  createdAt: Date;
-  startedAt: Date | null;
-  finishedAt: Date | null;
-  expiresAt: Date | null;
-  result: { name: string; contentType: string; size: number } | null;
-  downloadUrl: string | null;
-}
+export const jobViewSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  state: z.enum(JOB_STATES),
+  progress: z.number().int(),
+  error: z.string().nullable(),
+  params: z.record(z.string(), z.unknown()),
+  companyGroupId: z.number().int().nullable(),
+  companyId: z.number().int().nullable(),
+  companyName: z.string().nullable(),
+  requestedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  createdAt: z.date(),
+  startedAt: z.date().nullable(),
+  finishedAt: z.date().nullable(),
+  expiresAt: z.date().nullable(),
+  result: z.object({ name: z.string(), contentType: z.string(), size: z.number() }).nullable(),
+  downloadUrl: z.string().nullable(),
+});
+export type JobView = z.infer<typeof jobViewSchema>;
 
 export function isJobRunning(state: JobStateName): boolean {
   return state === 'queued' || state === 'active';

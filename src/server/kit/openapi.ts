@@ -158,7 +158,7 @@ function operationDoc(name: string, op: FlatOperation['operation'], b: RestBindi
             schema: {
               type: 'object',
               required: ['data'],
-              properties: { data: jsonSchemaOf(op.output, 'output') },
+              properties: { data: jsonSchemaOf(b.answer ?? op.output, 'output') },
             },
           },
         },

@@ -97,6 +97,8 @@ export interface RestBinding<C = any> {
   headers?: { name: string; description: string; required?: boolean }[];
   /** Query parameters a raw route reads (OpenAPI), beyond the input schema's. */
   query?: { name: string; description: string; schema?: Record<string, unknown> }[];
+  /** The `data` of a raw route's JSON answer when it is not the operation's output (OpenAPI). */
+  answer?: z.ZodType;
   /** Content type of a file answer, e.g. `application/pdf` (OpenAPI). */
   produces?: string;
   /** Extra documented answers, e.g. `{ 202: 'Accepted: the job runs on (Prefer: respond-async)' }`. */
@@ -187,6 +189,25 @@ export function flattenOperations(table: OperationTable, prefix = ''): FlatOpera
     else out.push(...flattenOperations(value, name));
   }
   return out;
+}
+
+/**
+ * Parses an operation's input. A field rule may name the catalogue code its failure answers
+ * (an issue with `params.code`, e.g. USER_REGISTER_EMAIL_INVALID with `params.email`): that code
+ * wins over the generic 400 VALIDATION_FAILED, on both doors.
+ */
+export function parseInput(op: AnyOperation, raw: unknown): unknown {
+  if (!op.input) return undefined;
+  const r = op.input.safeParse(raw);
+  if (r.success) return r.data;
+  for (const issue of r.error.issues as z.core.$ZodIssue[]) {
+    const params = (issue as { params?: Record<string, unknown> }).params;
+    if (issue.code === 'custom' && typeof params?.code === 'string') {
+      const { code, ...rest } = params;
+      throw new AppError(code as never, { params: rest as Record<string, string | number> });
+    }
+  }
+  throw r.error;
 }
 
 /** Runs an operation's service call and holds its answer to the declared output schema. */

@@ -7,7 +7,14 @@
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../rest.ts';
 import { AppError } from '../errors.ts';
-import { type AnyOperation, authorize, execute, type FlatOperation, type RestBinding } from './operation.ts';
+import {
+  type AnyOperation,
+  authorize,
+  execute,
+  type FlatOperation,
+  parseInput,
+  type RestBinding,
+} from './operation.ts';
 import { coerceRecord, objectShape } from './schema-shape.ts';
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -67,7 +74,7 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly FlatOper
         const ctx = authorize(op.access, c.get('ctx'));
         if (binding.raw) return binding.raw(c, ctx as never);
         const raw = await restInput(c, op, binding);
-        const input = op.input ? op.input.parse(raw) : undefined;
+        const input = parseInput(op, raw);
         const data = await execute(name, op, ctx, input);
         return c.json({ data: data ?? null }, binding.status ?? 200);
       };

@@ -6,6 +6,7 @@ import {
   type AnyOperation,
   authorize,
   execute,
+  parseInput,
   isOperation,
   type Operation,
   type OperationTable,
@@ -30,11 +31,14 @@ export type RouterRecordOf<T> = {
 };
 
 function procedureOf(name: string, op: AnyOperation) {
-  // Access first, so a refused role never learns anything from input validation.
-  let p = publicProcedure.use(({ ctx, next }) => next({ ctx: authorize(op.access, ctx) }));
-  if (op.input) p = p.input(op.input) as typeof p;
+  // Access first, so a refused role never learns anything from input validation; the input is
+  // parsed by the kit's parseInput so both doors answer the same codes. The procedure's
+  // types come from RouterRecordOf, not from the builder.
+  const p = publicProcedure
+    .use(({ ctx, next }) => next({ ctx: authorize(op.access, ctx) }))
+    .input((raw: unknown) => parseInput(op, raw));
   const resolve = ({ ctx, input }: { ctx: unknown; input: unknown }) =>
-    execute(name, op, ctx as never, op.input ? input : undefined);
+    execute(name, op, ctx as never, input);
   return op.kind === 'query' ? p.query(resolve) : p.mutation(resolve);
 }
 

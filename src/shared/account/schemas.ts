@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../enums.ts';
+import { ROLES } from '../roles.ts';
 import { passwordSchema } from '../password.ts';
 import {
-  emailField,
   optionalCepField,
   optionalCnpjField,
   optionalPhoneField,
@@ -10,7 +10,7 @@ import {
   optionalText,
   requiredText,
 } from '../fields.ts';
-import { isValidCep, onlyDigits } from '../masks.ts';
+import { isValidCep, isValidEmail, onlyDigits } from '../masks.ts';
 
 /** Shared zod schemas of the account screens: the client forms and the server parse the same rules. */
 
@@ -26,10 +26,27 @@ const vindiParam = z
   .transform((v) => (v === null || v === undefined || v === '' ? null : String(v)))
   .refine((v) => v === null || v.length <= 64, 'Valor inválido');
 
+/**
+ * The sign-up e-mail: a bad one answers the seed's USER_REGISTER_EMAIL_INVALID ('Email {email} é
+ * inválido') rather than a generic validation error (the issue names its code, see kit parseInput).
+ */
+const registrationEmailField = z
+  .string()
+  .default('')
+  .transform((v) => v.trim())
+  .superRefine((v, ctx) => {
+    if (!isValidEmail(v))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'E-mail inválido',
+        params: { code: 'USER_REGISTER_EMAIL_INVALID', email: v.slice(0, 254) },
+      });
+  });
+
 /** POST /web/users/register/ — the seed's registration payload (000 §3) plus the plan parameters. */
 export const registrationSchema = z.object({
   name: requiredText(100, 'Nome obrigatório'),
-  email: emailField,
+  email: registrationEmailField,
   phone: optionalPhoneField,
   occupation: requiredText(100, 'Cargo obrigatório'),
   cnpjCompany: optionalCnpjField,
@@ -108,13 +125,41 @@ export const cepLookupSchema = z.object({
 });
 
 /** Answer of the CEP lookup. */
-export interface CepAddress {
-  cep: string;
-  state: string;
-  city: string;
-  street: string;
-  neighborhood: string;
-}
+export const cepAddressSchema = z.object({
+  cep: z.string(),
+  state: z.string(),
+  city: z.string(),
+  street: z.string(),
+  neighborhood: z.string(),
+});
+export type CepAddress = z.infer<typeof cepAddressSchema>;
+
+/** The seed's "Logged user" (000 §3), plus a few fields the client needs. */
+export const loggedUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  occupation: z.string().nullable(),
+  image: z.string().nullable(),
+  companyId: z.number().int().nullable(),
+  companyName: z.string().nullable(),
+  companyGroup: z.string().nullable(),
+  companyGroupId: z.number().int().nullable(),
+  companyGroupName: z.string().nullable(),
+  currentRole: z.enum(ROLES),
+  status: z.string(),
+  language: z.string(),
+  paymentStatus: z.string().nullable(),
+  vindi_id: z.string().nullable(),
+  subscription_id: z.number().int().nullable(),
+  generated_tag_qty: z.number().int(),
+  active_tags_qty: z.number().int(),
+});
+export type LoggedUser = z.infer<typeof loggedUserSchema>;
+
+/** A new session: the bearer token and when it ends. */
+export const sessionSchema = z.object({ token: z.string(), expiresAt: z.date() });
 
 /** Photo upload of the profile: type and size are checked on both sides. */
 export const PROFILE_PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

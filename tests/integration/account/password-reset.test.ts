@@ -181,9 +181,8 @@ describe('PUT /web/password/reset/', () => {
   it('works the same through tRPC', async () => {
     const u = await makeActiveUser();
     const client = trpcClient();
-    expect(await client.account.requestPasswordReset.mutate({ email: uniqueEmail('ghost') })).toEqual({
-      ok: true,
-    });
+    // One declaration: tRPC answers what REST answers (`true`).
+    expect(await client.account.requestPasswordReset.mutate({ email: uniqueEmail('ghost') })).toBe(true);
     await expect(client.account.requestPasswordReset.mutate({ email: 'x' })).rejects.toMatchObject({
       data: { code: 'PASSWORD_RESET_EMAIL_INVALID', httpStatus: 400 },
     });

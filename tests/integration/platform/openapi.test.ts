@@ -1,5 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
+import { baseType, objectShape } from '../../../src/server/kit/schema-shape.ts';
+import { baseType, objectShape } from '../../../src/server/kit/schema-shape.ts';
 import { operationList } from '../../../src/server/operations.ts';
 import { rest, testApp } from '../../helpers/api.ts';
 
@@ -39,8 +41,10 @@ describe('GET /web/openapi.json', () => {
         const op = doc.paths[p]?.[b.method];
         expect(op, `${b.method} ${p} documented`).toBeDefined();
         expect(JSON.stringify(op)).not.toContain('x-query-schema');
+        const shape = objectShape(operation.input);
         for (const param of op?.parameters ?? []) {
-          if (param.in === 'path' && /^(id|.*Id)$/.test(param.name))
+          const field = shape?.[param.name];
+          if (param.in === 'path' && field && ['number', 'int'].includes(baseType(field)))
             expect(param.schema.type, `${p} ${param.name}`).toBe('integer');
         }
       }

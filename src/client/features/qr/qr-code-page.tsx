@@ -77,7 +77,7 @@ export function QrCodePage() {
                 </p>
               ) : (
                 <p className="text-3xl font-semibold tabular-nums" data-testid="qr-monthly-count">
-                  {count.data.count}
+                  {count.data}
                 </p>
               )}
             </div>

@@ -12,7 +12,14 @@ import { createSession, revokeUserSessions } from '../auth/service.ts';
 import { limitRate } from '../../rate-limit.ts';
 import { passwordResetLink } from './links.ts';
 import { sendActivationMail, type RequestMeta } from './registration.ts';
-import { RESET_TOKEN_HOURS, assertUsable, issueEmailToken, lockEmailToken, markUsed } from './tokens.ts';
+import {
+  RESET_TOKEN_HOURS,
+  assertUsable,
+  issueEmailToken,
+  lockEmailToken,
+  markUsed,
+  parseEmailToken,
+} from './tokens.ts';
 
 /** Deliveries still running after their request answered (tests and shutdown may wait on them). */
 const inFlight = new Set<Promise<void>>();
@@ -58,8 +65,8 @@ async function deliver(email: string): Promise<void> {
  * POST /web/password/reset/: answers the same for a known and an unknown e-mail (no account
  * enumeration). The lookup and the mail run after the answer, so timing does not tell either.
  */
-export async function requestPasswordReset(rawEmail: string, meta: RequestMeta): Promise<void> {
-  const email = rawEmail.trim();
+export async function requestPasswordReset(meta: RequestMeta, input: { email: string }): Promise<true> {
+  const email = input.email.trim();
   if (!isValidEmail(email)) throw new AppError('PASSWORD_RESET_EMAIL_INVALID');
   await limitRate(['reset', 'ip', meta.ip], 30, 3600);
   await limitRate(['reset', 'email', email.toLowerCase()], 5, 3600);
@@ -67,15 +74,16 @@ export async function requestPasswordReset(rawEmail: string, meta: RequestMeta):
     .catch((e) => log.error('password reset mail failed', { error: String(e) }))
     .finally(() => inFlight.delete(p));
   inFlight.add(p);
+  return true;
 }
 
 /** PUT /web/password/reset/: sets the new password, ends every other session, signs in. */
 export async function resetPassword(
-  token: string,
-  rawPassword: string,
   meta: RequestMeta,
+  input: { token: string; password: string },
 ): Promise<{ token: string; expiresAt: Date }> {
-  const password = passwordSchema.parse(rawPassword);
+  const token = parseEmailToken(input.token);
+  const password = passwordSchema.parse(input.password);
   const passwordHash = await hashPassword(password);
   const user = await baseDb()
     .transaction()

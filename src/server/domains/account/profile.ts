@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type ProfileUpdate, PROFILE_PHOTO_MAX_BYTES } from '../../../shared/account/schemas.ts';
 import type { AuthContext } from '../../context.ts';
+import type { SignedInContext } from '../../kit/operation.ts';
 import { coreDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { fileStore } from '../../files/store.ts';
@@ -17,11 +18,11 @@ async function reload(auth: AuthContext): Promise<LoggedUser> {
     .selectAll()
     .where('id', '=', auth.user.id)
     .executeTakeFirstOrThrow();
-  return getLoggedUser({ ...auth, user });
+  return getLoggedUser({ auth: { ...auth, user } });
 }
 
 /** PUT /web/logged-user/: name, phone, occupation; e-mail and company stay read-only. */
-export async function updateProfile(auth: AuthContext, input: ProfileUpdate): Promise<LoggedUser> {
+export async function updateProfile({ auth }: SignedInContext, input: ProfileUpdate): Promise<LoggedUser> {
   await coreDb()
     .updateTable('users')
     .set({ name: input.name, phone: input.phone, occupation: input.occupation, updated_at: new Date() })
@@ -35,9 +36,9 @@ export async function updateProfile(auth: AuthContext, input: ProfileUpdate): Pr
  * change it; attempts are limited), then revokes the user's other sessions.
  */
 export async function changePassword(
-  auth: AuthContext,
+  { auth }: SignedInContext,
   input: { currentPassword: string; newPassword: string },
-): Promise<void> {
+): Promise<true> {
   await limitRate(['password-change', auth.user.id], 10, 900);
   const row = await coreDb()
     .selectFrom('users')
@@ -53,6 +54,7 @@ export async function changePassword(
     .execute();
   await revokeUserSessions(auth.user.id, auth.sessionId);
   await voidEmailTokens(coreDb(), auth.user.id);
+  return true;
 }
 
 /** The real type of an image from its first bytes (the declared type is not trusted). */
@@ -68,7 +70,10 @@ export function sniffImage(bytes: Uint8Array): { ext: 'png' | 'jpg' | 'webp'; ty
 }
 
 /** Stores the user's photo (PNG, JPEG or WEBP up to 1 MB) and drops the previous one. */
-export async function setProfilePhoto(auth: AuthContext, bytes: Uint8Array): Promise<LoggedUser> {
+export async function setProfilePhoto(
+  { auth }: SignedInContext,
+  { bytes }: { bytes: Uint8Array },
+): Promise<LoggedUser> {
   if (bytes.byteLength === 0 || bytes.byteLength > PROFILE_PHOTO_MAX_BYTES)
     throw new AppError('PHOTO_INVALID');
   const kind = sniffImage(bytes);
@@ -93,7 +98,7 @@ export async function setProfilePhoto(auth: AuthContext, bytes: Uint8Array): Pro
   return reload(auth);
 }
 
-export async function removeProfilePhoto(auth: AuthContext): Promise<LoggedUser> {
+export async function removeProfilePhoto({ auth }: SignedInContext): Promise<LoggedUser> {
   const old = await coreDb()
     .selectFrom('users')
     .select('image_key')

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import { type Registration, registrationSchema } from '../../../shared/account/schemas.ts';
-import { isValidEmail } from '../../../shared/masks.ts';
+import type { Registration } from '../../../shared/account/schemas.ts';
 import { baseDb, coreDb, withCore } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { log } from '../../logger.ts';
@@ -11,23 +10,18 @@ import { createSession } from '../auth/service.ts';
 import { provisionCompanyGroup, uniqueSchemaName } from '../organisations/provision.ts';
 import { limitRate } from '../../rate-limit.ts';
 import { activationLink } from './links.ts';
-import { ACTIVATION_TOKEN_HOURS, assertUsable, issueEmailToken, lockEmailToken, markUsed } from './tokens.ts';
+import {
+  ACTIVATION_TOKEN_HOURS,
+  assertUsable,
+  issueEmailToken,
+  lockEmailToken,
+  markUsed,
+  parseEmailToken,
+} from './tokens.ts';
 
 export interface RequestMeta {
   ip: string;
   userAgent?: string | null;
-}
-
-/**
- * Parses a registration payload. The e-mail is checked first so a bad one answers the seed's
- * USER_REGISTER_EMAIL_INVALID ('Email {email} é inválido') rather than a generic validation error.
- */
-export function parseRegistration(raw: unknown): Registration {
-  const email =
-    raw && typeof raw === 'object' && 'email' in raw ? (raw as { email: unknown }).email : undefined;
-  const shown = typeof email === 'string' ? email.trim().slice(0, 254) : '';
-  if (!isValidEmail(shown)) throw new AppError('USER_REGISTER_EMAIL_INVALID', { params: { email: shown } });
-  return registrationSchema.parse(raw);
 }
 
 function addressOf(r: Registration): Record<string, string> | null {
@@ -75,8 +69,8 @@ export async function sendActivationMail(user: {
  * and plan parameters, then the activation e-mail. Nothing else exists until activation.
  */
 export async function register(
-  input: Registration,
   meta: RequestMeta,
+  input: Registration,
 ): Promise<{ id: number; email: string; vindi_id: string | null }> {
   await limitRate(['register', 'ip', meta.ip], 20, 3600);
   const email = input.email.trim();
@@ -147,9 +141,10 @@ export async function register(
  * The token row is locked, so a double click activates once.
  */
 export async function activateEnvironment(
-  token: string,
   meta: RequestMeta,
+  input: { token: string },
 ): Promise<{ token: string; expiresAt: Date }> {
+  const token = parseEmailToken(input.token);
   const userId = await baseDb()
     .transaction()
     .execute(async (trx) => {

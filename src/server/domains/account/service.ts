@@ -1,30 +1,8 @@
+import type { LoggedUser } from '../../../shared/account/schemas.ts';
 import type { AuthContext } from '../../context.ts';
 import { coreDb } from '../../db/database.ts';
 import { fileStore } from '../../files/store.ts';
 import { activeTagsCount, monthlyGeneratedCount } from '../qr/counters.ts';
-
-/** The seed's "Logged user" (000 §3), plus a few fields the client needs. */
-export interface LoggedUser {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  occupation: string | null;
-  image: string | null;
-  companyId: number | null;
-  companyName: string | null;
-  companyGroup: string | null;
-  companyGroupId: number | null;
-  companyGroupName: string | null;
-  currentRole: AuthContext['role'];
-  status: string;
-  language: string;
-  paymentStatus: string | null;
-  vindi_id: string | null;
-  subscription_id: number | null;
-  generated_tag_qty: number;
-  active_tags_qty: number;
-}
 
 async function imageDataUrl(key: string | null): Promise<string | null> {
   if (!key) return null;
@@ -36,7 +14,9 @@ async function imageDataUrl(key: string | null): Promise<string | null> {
   return `data:${mime};base64,${Buffer.concat(chunks).toString('base64')}`;
 }
 
-export async function getLoggedUser(auth: AuthContext): Promise<LoggedUser> {
+export type { LoggedUser };
+
+export async function getLoggedUser({ auth }: { auth: AuthContext }): Promise<LoggedUser> {
   const u = auth.user;
   const company = auth.companyId
     ? await coreDb()

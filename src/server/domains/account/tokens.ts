@@ -73,3 +73,10 @@ export async function voidEmailTokens(db: CoreDb, userId: number): Promise<void>
     .where('used_at', 'is', null)
     .execute();
 }
+
+/** A malformed or missing e-mail token is just an invalid token. */
+export function parseEmailToken(raw: string | null | undefined): string {
+  const t = (raw ?? '').trim();
+  if (!/^[A-Za-z0-9_-]{20,200}$/.test(t)) throw new AppError('TOKEN_INVALID');
+  return t;
+}

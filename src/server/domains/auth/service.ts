@@ -22,11 +22,13 @@ export interface LoginInput {
   email: string;
   password: string;
   remember?: boolean;
-  ip: string;
-  userAgent?: string | null;
 }
 
-export async function login(input: LoginInput): Promise<{ token: string; expiresAt: Date }> {
+export async function login(
+  meta: { ip: string; userAgent?: string | null },
+  credentials: LoginInput,
+): Promise<{ token: string; expiresAt: Date }> {
+  const input = { ...credentials, ...meta };
   const email = input.email.trim().toLowerCase();
   await checkLoginRate(email, input.ip);
   const user = await coreDb()
@@ -71,15 +73,6 @@ export async function createSession(
     })
     .execute();
   return { token, expiresAt };
-}
-
-export async function logout(token: string): Promise<void> {
-  await coreDb()
-    .updateTable('sessions')
-    .set({ revoked_at: new Date() })
-    .where('token_hash', '=', hashToken(token))
-    .where('revoked_at', 'is', null)
-    .execute();
 }
 
 /** Revokes every session of a user (disable, password change), optionally keeping one. */
@@ -160,6 +153,12 @@ export async function switchSessionCompany(
     .set({ company_group_id: companyGroupId, company_id: companyId })
     .where('id', '=', sessionId)
     .execute();
+}
+
+/** Signs the caller out (revokes the session of the bearer token). */
+export async function logout(ctx: { auth: AuthContext }): Promise<true> {
+  await logoutSession(ctx.auth.sessionId);
+  return true;
 }
 
 export async function logoutSession(sessionId: string): Promise<void> {

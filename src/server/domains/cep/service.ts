@@ -1,3 +1,4 @@
+import { limitRate } from '../../rate-limit.ts';
 import { z } from 'zod';
 import type { CepAddress } from '../../../shared/account/schemas.ts';
 import { config } from '../../config.ts';
@@ -86,4 +87,10 @@ export async function lookupCep(cep: string): Promise<CepLookup> {
   if (result.status === 'found') await cacheSet(key, JSON.stringify(result.address), FOUND_TTL_SECONDS);
   if (result.status === 'not_found') await cacheSet(key, 'NOT_FOUND', NOT_FOUND_TTL_SECONDS);
   return result;
+}
+
+/** The lookup as the API offers it: limited per client address (it calls a public service). */
+export async function lookupAddress(ctx: { ip: string }, input: { cep: string }): Promise<CepLookup> {
+  await limitRate(['cep', 'ip', ctx.ip], 120, 60);
+  return lookupCep(input.cep);
 }

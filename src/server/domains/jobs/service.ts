@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { JobListInput, JobView } from '../../../shared/jobs.ts';
 import type { Page } from '../../../shared/list.ts';
 import type { AuthContext } from '../../context.ts';
@@ -7,9 +7,15 @@ import type { JobRow } from '../../db/core-tables.ts';
 import { coreDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { signPath } from '../../files/signed-links.ts';
+import { fetchPage, mapPage } from '../../kit/list.ts';
+import type { SignedInContext } from '../../kit/operation.ts';
+import { scopeOf, scopeWhere } from '../../kit/scope.ts';
 import { fileStore } from '../../files/store.ts';
 
-type JobWithNames = JobRow & { requester_name: string | null; company_name: string | null };
+type JobWithNames = Omit<JobRow, 'attempts' | 'result'> & {
+  requester_name: string | null;
+  company_name: string | null;
+};
 
 export function downloadPath(id: string): string {
   return `/web/jobs/${id}/download`;
@@ -43,72 +49,74 @@ function toView(r: JobWithNames): JobView {
   };
 }
 
-function baseQuery() {
+const JOB_COLUMNS = [
+  'j.id',
+  'j.type',
+  'j.state',
+  'j.progress',
+  'j.error',
+  'j.params',
+  'j.company_group_id',
+  'j.company_id',
+  'j.requested_by',
+  'j.created_at',
+  'j.started_at',
+  'j.finished_at',
+  'j.expires_at',
+  'j.result_key',
+  'j.result_name',
+  'j.result_content_type',
+  'j.result_size',
+  'u.name as requester_name',
+  'c.name as company_name',
+] as const;
+
+function jobsFrom() {
   return coreDb()
     .selectFrom('jobs as j')
     .leftJoin('users as u', 'u.id', 'j.requested_by')
-    .leftJoin('companies as c', 'c.id', 'j.company_id')
-    .selectAll('j')
-    .select(['u.name as requester_name', 'c.name as company_name']);
+    .leftJoin('companies as c', 'c.id', 'j.company_id');
+}
+
+function baseQuery() {
+  return jobsFrom().select(JOB_COLUMNS);
 }
 
 /**
- * Who sees which jobs: the provider admin all; a group admin the jobs of their group; a company
- * admin or operator the group's jobs of their own company, plus the ones they asked for.
+ * Who sees which jobs (kit scope): the provider admin all; a group admin the jobs of their group;
+ * a company admin or operator the group's jobs of their own company, plus the ones they asked for.
  */
-function scoped<Q extends ReturnType<typeof baseQuery>>(q: Q, auth: AuthContext): Q {
-  if (auth.role === 'MOBCHECK_ADMIN') return q;
-  const groupId = auth.companyGroup?.id ?? -1;
-  let out = q.where('j.company_group_id', '=', groupId) as Q;
-  if (auth.role !== 'COMPANY_GROUP_ADMIN') {
-    out = out.where((eb) =>
-      eb.or([eb('j.company_id', '=', auth.companyId ?? -1), eb('j.requested_by', '=', auth.user.id)]),
-    ) as Q;
-  }
-  return out;
+function visibleTo(auth: AuthContext) {
+  const scope = scopeOf(auth);
+  const group = scopeWhere(scope, { group: sql.ref('j.company_group_id') });
+  if (scope.companyId === null) return group;
+  return sql<SqlBool>`(${group} and (j.company_id = ${scope.companyId} or j.requested_by = ${auth.user.id}))`;
 }
 
-const SORTS = {
-  created_at: 'j.created_at',
-  finished_at: 'j.finished_at',
-  type: 'j.type',
-  state: 'j.state',
-} as const;
-
-export async function listJobs(auth: AuthContext, input: JobListInput): Promise<Page<JobView>> {
-  let q = scoped(baseQuery(), auth);
-  if (input.state) q = q.where('j.state', '=', input.state);
-  if (input.type) q = q.where('j.type', '=', input.type);
-  if (input.query) {
-    // LIKE metacharacters typed by the user are literal (backslash is Postgres' default escape).
-    const text = input.query.replace(/[\\%_]/g, (m) => `\\${m}`);
-    q = q.where((eb) =>
-      eb.or([
-        eb('j.type', 'ilike', `%${text}%`),
-        eb(sql`core.search_text(u.name)`, 'like', sql`'%' || core.search_text(${text}) || '%'`),
-      ]),
-    );
-  }
-  const [rows, total] = await Promise.all([
-    q
-      .orderBy(sql.ref(SORTS[input.sort ?? 'created_at']), input.sort ? input.direction : 'desc')
-      .orderBy('j.id')
-      .limit(input.pageSize)
-      .offset(input.page * input.pageSize)
-      .execute(),
-    q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    items: rows.map((r) => toView(r as JobWithNames)),
-    total: total.n,
-    page: input.page,
-    pageSize: input.pageSize,
-  };
+export async function listJobs({ auth }: SignedInContext, input: JobListInput): Promise<Page<JobView>> {
+  let base = jobsFrom().where(visibleTo(auth));
+  if (input.state) base = base.where('j.state', '=', input.state);
+  if (input.type) base = base.where('j.type', '=', input.type);
+  const page = await fetchPage(base, input, {
+    search: [sql.ref('j.type'), sql.ref('u.name')],
+    sorts: {
+      created_at: sql.ref('j.created_at'),
+      finished_at: sql.ref('j.finished_at'),
+      type: sql.ref('j.type'),
+      state: sql.ref('j.state'),
+    },
+    tiebreak: sql.ref('j.id'),
+    select: (q) => q.select(JOB_COLUMNS),
+  });
+  return mapPage(page, (r) => toView(r as JobWithNames));
 }
 
-/** A job the caller may see; 404 for others' jobs (never reveals that they exist). */
-export async function getJob(auth: AuthContext, id: string): Promise<JobView> {
-  const row = await scoped(baseQuery(), auth).where('j.id', '=', id).executeTakeFirst();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A job the caller may see; 404 for others' jobs and for ids that name no job. */
+export async function getJob({ auth }: { auth: AuthContext }, { id }: { id: string }): Promise<JobView> {
+  if (!UUID.test(id)) throw new AppError('NOT_FOUND');
+  const row = await baseQuery().where('j.id', '=', id).where(visibleTo(auth)).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
   return toView(row as JobWithNames);
 }

@@ -188,9 +188,6 @@ export async function switchCompany(
     .where('id', '=', group.id)
     .executeTakeFirstOrThrow();
   return getLoggedUser({
-    ...auth,
-    companyGroup: full,
-    companyId: company.id,
-    tenant: tenantDb(full.schema_name),
+    auth: { ...auth, companyGroup: full, companyId: company.id, tenant: tenantDb(full.schema_name) },
   });
 }

@@ -23,10 +23,7 @@ export async function monthlyGeneratedCount(auth: AuthContext, companyId = auth.
 
 export async function activeTagsCount(auth: AuthContext): Promise<number> {
   if (!auth.tenant) return 0;
-  let q = auth.tenant
-    .selectFrom('tags as t')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where(tagInUse('t'));
+  let q = auth.tenant.selectFrom('tags as t').select(sql<number>`count(*)::int`.as('n')).where(tagInUse('t'));
   if (auth.companyId) q = q.where('t.company_id', '=', auth.companyId);
   return (await q.executeTakeFirstOrThrow()).n;
 }

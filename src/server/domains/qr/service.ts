@@ -4,6 +4,7 @@ import { config } from '../../config.ts';
 import type { AuthContext, TenantContext } from '../../context.ts';
 import { coreDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { inScope, scopeOf } from '../../kit/scope.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { monthlyGeneratedCount } from './counters.ts';
 
@@ -23,16 +24,15 @@ export async function resolveCompany(
 ): Promise<{ id: number; name: string }> {
   const id = companyId ?? auth.companyId;
   if (!id) throw new AppError('TENANT_FORBIDDEN');
-  if (auth.role !== 'MOBCHECK_ADMIN' && auth.role !== 'COMPANY_GROUP_ADMIN' && id !== auth.companyId)
-    throw new AppError('TENANT_FORBIDDEN');
   const company = await coreDb()
     .selectFrom('companies')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'company_group_id'])
     .where('id', '=', id)
     .where('company_group_id', '=', auth.companyGroup.id)
     .executeTakeFirst();
-  if (!company) throw new AppError('TENANT_FORBIDDEN');
-  return company;
+  if (!company || !inScope(scopeOf(auth), company.company_group_id, company.id))
+    throw new AppError('TENANT_FORBIDDEN');
+  return { id: company.id, name: company.name };
 }
 
 /** 1..QR_BATCH_MAX, else 400 QR_QUANTITY_OUT_OF_RANGE (also for non-numbers). */
@@ -54,7 +54,7 @@ export interface QrBatchParams extends Record<string, unknown> {
 
 /** Starts a QR batch job (allocation and rendering happen in the worker); answers its id at once. */
 export async function requestBatch(
-  auth: TenantContext['auth'],
+  { auth }: TenantContext,
   input: { companyId?: number | null; quantity: unknown; format: QrFormat },
 ): Promise<{ jobId: string }> {
   const company = await resolveCompany(auth, input.companyId);
@@ -77,8 +77,8 @@ export async function requestBatch(
 
 /** "Quantidade de Tags QR Code geradas esse mês" for a company of the tenant. */
 export async function generatedThisMonth(
-  auth: TenantContext['auth'],
-  companyId?: number | null,
+  { auth }: TenantContext,
+  { companyId }: { companyId?: number | null },
 ): Promise<number> {
   const company = await resolveCompany(auth, companyId);
   return monthlyGeneratedCount(auth as AuthContext, company.id);

@@ -1,0 +1,170 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import {
+  changePasswordSchema,
+  loggedUserSchema,
+  PROFILE_PHOTO_TYPES,
+  profileUpdateSchema,
+  registrationSchema,
+  sessionSchema,
+} from '../../../shared/account/schemas.ts';
+import { AppError } from '../../errors.ts';
+import { mutation, PUBLIC, query, signedIn } from '../../kit/operation.ts';
+import { type AppEnv, ok } from '../../rest.ts';
+import { requestPasswordReset, resetPassword } from './password-reset.ts';
+import { changePassword, removeProfilePhoto, setProfilePhoto, updateProfile } from './profile.ts';
+import { activateEnvironment, register } from './registration.ts';
+import { getLoggedUser } from './service.ts';
+
+/** The new password of PUT /web/password/reset/: the raw body, or `{ "password": … }` as JSON. */
+async function passwordBody(c: Context<AppEnv>): Promise<string> {
+  const text = await c.req.text();
+  if ((c.req.header('Content-Type') ?? '').includes('application/json')) {
+    try {
+      const v = JSON.parse(text) as unknown;
+      if (typeof v === 'string') return v;
+      if (v && typeof v === 'object' && typeof (v as { password?: unknown }).password === 'string')
+        return (v as { password: string }).password;
+    } catch {
+      // not JSON after all: the raw text is the password
+    }
+  }
+  return text;
+}
+
+/** The photo of PUT /web/logged-user/image/: multipart field `file`, or the raw image bytes. */
+async function photoBody(c: Context<AppEnv>): Promise<Uint8Array> {
+  const type = c.req.header('Content-Type') ?? '';
+  if (type.includes('multipart/form-data')) {
+    const form = await c.req.parseBody().catch(() => {
+      throw new AppError('PHOTO_INVALID');
+    });
+    const file = form.file;
+    if (!(file instanceof File)) throw new AppError('PHOTO_INVALID');
+    return new Uint8Array(await file.arrayBuffer());
+  }
+  return new Uint8Array(await c.req.arrayBuffer());
+}
+
+const anyone = signedIn();
+const emailTokenHeader = {
+  name: 'EmailToken',
+  description: 'The token of the e-mailed link',
+  required: true,
+};
+
+export const accountOperations = {
+  me: query({
+    access: anyone,
+    summary: 'The signed-in user, company and counters.',
+    output: loggedUserSchema,
+    rest: { method: 'get', path: '/web/logged-user/' },
+    handler: (ctx) => getLoggedUser(ctx),
+  }),
+  updateProfile: mutation({
+    access: anyone,
+    summary: 'Updates name, phone and occupation of the signed-in user.',
+    input: profileUpdateSchema,
+    output: loggedUserSchema,
+    rest: { method: 'put', path: '/web/logged-user/' },
+    handler: (ctx, input) => updateProfile(ctx, input),
+  }),
+  changePassword: mutation({
+    access: anyone,
+    summary:
+      'Changes the password (currentPassword, newPassword); other sessions are revoked. 400 PASSWORD_CURRENT_INVALID.',
+    input: changePasswordSchema,
+    output: z.literal(true),
+    rest: { method: 'put', path: '/web/logged-user/password/' },
+    handler: (ctx, input) => changePassword(ctx, input),
+  }),
+  /** The client sends the photo as base64 over tRPC; integrators upload the file over REST. */
+  uploadPhoto: mutation({
+    access: anyone,
+    summary: 'Sets the profile photo: PNG, JPEG or WEBP up to 1 MB.',
+    input: z.object({
+      contentType: z.enum(PROFILE_PHOTO_TYPES),
+      /** base64 of at most 1 MB of bytes */
+      base64: z.string().max(1_400_000),
+    }),
+    output: loggedUserSchema,
+    rest: {
+      method: 'put',
+      path: '/web/logged-user/image/',
+      raw: async (c, ctx) => ok(c, await setProfilePhoto(ctx, { bytes: await photoBody(c) })),
+      requestBody: {
+        contentType: 'multipart/form-data',
+        description: 'Field `file` (or the raw image as the body): PNG/JPEG/WEBP up to 1 MB',
+      },
+    },
+    handler: (ctx, input) => setProfilePhoto(ctx, { bytes: Buffer.from(input.base64, 'base64') }),
+  }),
+  removePhoto: mutation({
+    access: anyone,
+    summary: 'Removes the profile photo.',
+    output: loggedUserSchema,
+    rest: { method: 'delete', path: '/web/logged-user/image/' },
+    handler: (ctx) => removeProfilePhoto(ctx),
+  }),
+
+  register: mutation({
+    access: PUBLIC,
+    summary:
+      'Sign-up: creates a PENDING user and sends the activation e-mail. 409 USER_REGISTER_EMAIL_EXISTS, 400 USER_REGISTER_EMAIL_INVALID.',
+    input: registrationSchema,
+    output: z.object({ id: z.number().int(), email: z.string(), vindi_id: z.string().nullable() }),
+    rest: { method: 'post', path: '/web/users/register/', status: 201 },
+    handler: (ctx, input) => register(ctx, input),
+  }),
+  activate: mutation({
+    access: PUBLIC,
+    summary:
+      'Activates a sign-up (header `EmailToken`): creates its company group and company, answers a session token.',
+    input: z.object({ token: z.string().max(300) }),
+    output: sessionSchema,
+    rest: {
+      method: 'post',
+      path: '/web/users/active-environment/',
+      raw: async (c, ctx) =>
+        ok(c, (await activateEnvironment(ctx, { token: c.req.header('EmailToken') ?? '' })).token),
+      headers: [emailTokenHeader],
+      answer: z.string().describe('The session token'),
+    },
+    handler: (ctx, input) => activateEnvironment(ctx, input),
+  }),
+  requestPasswordReset: mutation({
+    access: PUBLIC,
+    summary:
+      'Sends a password-reset link to header `Email`. Answers the same whether or not the account exists; 400 PASSWORD_RESET_EMAIL_INVALID for a malformed e-mail.',
+    input: z.object({ email: z.string().max(300) }),
+    output: z.literal(true),
+    rest: {
+      method: 'post',
+      path: '/web/password/reset/',
+      raw: async (c, ctx) => ok(c, await requestPasswordReset(ctx, { email: c.req.header('Email') ?? '' })),
+      headers: [{ name: 'Email', description: 'The account e-mail', required: true }],
+    },
+    handler: (ctx, input) => requestPasswordReset(ctx, input),
+  }),
+  resetPassword: mutation({
+    access: PUBLIC,
+    summary: 'Sets a new password (raw body) with header `EmailToken`; answers a new session token.',
+    input: z.object({ token: z.string().max(300), password: z.string().max(200) }),
+    output: sessionSchema,
+    rest: {
+      method: 'put',
+      path: '/web/password/reset/',
+      raw: async (c, ctx) => {
+        const token = c.req.header('EmailToken') ?? '';
+        return ok(c, (await resetPassword(ctx, { token, password: await passwordBody(c) })).token);
+      },
+      headers: [emailTokenHeader],
+      requestBody: {
+        contentType: 'text/plain',
+        description: 'The new password (or JSON `{ "password": … }`)',
+      },
+      answer: z.string().describe('The session token'),
+    },
+    handler: (ctx, input) => resetPassword(ctx, input),
+  }),
+};

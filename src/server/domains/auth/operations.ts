@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { mutation, PUBLIC, signedIn } from '../../kit/operation.ts';
+import { ok } from '../../rest.ts';
+import { sessionSchema } from '../../../shared/account/schemas.ts';
+import { loginInputSchema } from './schemas.ts';
+import * as s from './service.ts';
+
+export const authOperations = {
+  login: mutation({
+    access: PUBLIC,
+    summary:
+      'Sign in: header `Email`, the password as the raw body; `?remember=true` (or header `Remember-Login: true`) for a long session. Answers the token.',
+    input: loginInputSchema,
+    output: sessionSchema,
+    rest: {
+      method: 'post',
+      path: '/web/authentication/',
+      // The seed's contract: e-mail in a header, the password as the raw body, the token as data.
+      raw: async (c, ctx) => {
+        const remember = c.req.query('remember') === 'true' || c.req.header('Remember-Login') === 'true';
+        const input = loginInputSchema.parse({
+          email: c.req.header('Email') ?? '',
+          password: await c.req.text(),
+          remember,
+        });
+        return ok(c, (await s.login(ctx, input)).token);
+      },
+      headers: [
+        { name: 'Email', description: 'The e-mail of the account', required: true },
+        { name: 'Remember-Login', description: '`true` for a long session' },
+      ],
+      query: [{ name: 'remember', description: '`true` for a long session', schema: { type: 'boolean' } }],
+      requestBody: { contentType: 'text/plain', description: 'The password, as the raw body' },
+      answer: z.string().describe('The session token (send it as `Authorization: Bearer <token>`)'),
+    },
+    handler: (ctx, input) => s.login(ctx, input),
+  }),
+  logout: mutation({
+    access: signedIn(),
+    summary: 'Sign out: revokes the bearer token.',
+    output: z.literal(true),
+    rest: { method: 'delete', path: '/web/authentication/' },
+    handler: (ctx) => s.logout(ctx),
+  }),
+};

@@ -1,0 +1,75 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { jobIdSchema, jobListInputSchema, jobViewSchema } from '../../../shared/jobs.ts';
+import { pageSchema } from '../../../shared/list.ts';
+import { AppError } from '../../errors.ts';
+import { verifySignedPath } from '../../files/signed-links.ts';
+import { mutation, PUBLIC, query, signedIn } from '../../kit/operation.ts';
+import type { AppEnv } from '../../rest.ts';
+import { createBoardToken } from './board.ts';
+import { fileResponse } from './files.ts';
+import { downloadPath, getJob, listJobs, openJobResult } from './service.ts';
+
+/** A finished job's file: with the bearer token, or through the signed link (`exp`, `sig`). */
+async function download(c: Context<AppEnv>): Promise<Response> {
+  const id = c.req.param('id') ?? '';
+  const { ctx } = c.var;
+  if (c.req.query('sig') !== undefined) {
+    if (!verifySignedPath(downloadPath(id), c.req.query('exp'), c.req.query('sig')))
+      throw new AppError('DOWNLOAD_LINK_INVALID');
+  } else {
+    // Without a signature: the bearer's visibility check (others' jobs are a 404).
+    if (!ctx.auth) throw new AppError('UNAUTHENTICATED');
+    await getJob({ auth: ctx.auth }, { id });
+  }
+  return fileResponse(c, await openJobResult(id));
+}
+
+export const jobsOperations = {
+  list: query({
+    access: signedIn(),
+    summary: 'Jobs of the caller’s scope (all for the provider admin), newest first.',
+    input: jobListInputSchema,
+    output: pageSchema(jobViewSchema),
+    rest: { method: 'get', path: '/web/jobs/' },
+    handler: (ctx, input) => listJobs(ctx, input),
+  }),
+  get: query({
+    access: signedIn(),
+    summary: 'One job: state, progress 0–100, error, result and a signed download link.',
+    input: jobIdSchema,
+    output: jobViewSchema,
+    rest: { method: 'get', path: '/web/jobs/:id' },
+    handler: (ctx, input) => getJob(ctx, input),
+  }),
+  download: query({
+    // No session needed with a valid signature; the handler checks one or the other.
+    access: PUBLIC,
+    summary:
+      'Downloads a finished job’s file: with the bearer token, or through the signed link (`exp`, `sig`).',
+    input: jobIdSchema,
+    output: z.never(),
+    trpc: false,
+    rest: {
+      method: 'get',
+      path: '/web/jobs/:id/download',
+      raw: download,
+      query: [
+        { name: 'exp', description: 'Expiry of a signed link (seconds since the epoch)' },
+        { name: 'sig', description: 'Signature of a signed link' },
+      ],
+      produces: 'application/octet-stream',
+      responses: { 409: 'JOB_NOT_READY or JOB_FAILED', 410: 'JOB_RESULT_EXPIRED' },
+    },
+    handler: () => {
+      throw new AppError('NOT_FOUND');
+    },
+  }),
+  /** A one-time link to Bull Board (provider admin only). */
+  boardLink: mutation({
+    access: signedIn(['MOBCHECK_ADMIN']),
+    summary: 'A one-time link to the queue dashboard.',
+    output: z.object({ url: z.string() }),
+    handler: async ({ auth }) => ({ url: await createBoardToken(auth.user.id) }),
+  }),
+};
