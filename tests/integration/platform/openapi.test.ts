@@ -1,7 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { baseType, objectShape } from '../../../src/server/kit/schema-shape.ts';
-import { baseType, objectShape } from '../../../src/server/kit/schema-shape.ts';
 import { operationList } from '../../../src/server/operations.ts';
 import { rest, testApp } from '../../helpers/api.ts';
 
