@@ -4,8 +4,9 @@ import { config } from '../../config.ts';
 import type { AuthContext, TenantContext } from '../../context.ts';
 import { coreDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { enqueueJob } from '../../jobs/queue.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import { monthlyGeneratedCount } from './counters.ts';
+import { QR_BATCH_JOBS } from './jobs.ts';
 
 /** Who may generate QR batches: every admin; operators cannot (seed 001 §6). */
 export const QR_ROLES: readonly Role[] = ADMIN_ROLES;
@@ -65,9 +66,7 @@ export async function requestBatch(
     format: input.format,
     publicUrl: config().PUBLIC_URL,
   };
-  const jobId = await enqueueJob({
-    type: QR_JOB_TYPE[input.format],
-    params,
+  const jobId = await enqueue(QR_BATCH_JOBS[input.format], params, {
     companyGroupId: auth.companyGroup.id,
     companyId: company.id,
     requestedBy: auth.user.id,
