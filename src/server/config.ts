@@ -34,7 +34,8 @@ const envSchema = z.object({
   CEP_SERVICE_URL: z.string().default('https://viacep.com.br/ws/{cep}/json/'),
   MAIL_FROM: z.string().default('EquipCheck <no-reply@equipcheck.local>'),
   CONTACT_EMAIL: z.string().default('contato@equipcheck.com.br'),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Jobs one worker process runs at once per queue; when set, overrides the job definitions' concurrency. */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** BullMQ lock of a running job; a crashed worker's job is picked up again after about 1.5x this. */
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(60_000),
   QR_BATCH_MAX: z.coerce.number().int().min(1).default(10000),

@@ -5,7 +5,9 @@ import { listSchema } from './list.ts';
 export const JOB_STATES = ['queued', 'active', 'completed', 'failed'] as const;
 export type JobStateName = (typeof JOB_STATES)[number];
 
-export const JOB_TYPES = ['qr-pdf', 'qr-xlsx', 'diagnostic'] as const;
+/** Every job type the worker runs (its registry, `src/worker/jobs.ts`; a unit test keeps them equal). */
+export const JOB_TYPES = ['qr-pdf', 'qr-xlsx', 'diagnostic', 'result-sweep'] as const;
+export type JobTypeName = (typeof JOB_TYPES)[number];
 
 /** Newest first unless the caller sorts otherwise. */
 export const jobListInputSchema = listSchema({

@@ -1,4 +1,5 @@
 import { closeDb } from '../server/db/database.ts';
+import { closeQueue } from '../server/jobs/queue.ts';
 import { log } from '../server/logger.ts';
 import { closeRedis } from '../server/redis.ts';
 import { checkServices } from '../server/services-check.ts';
@@ -8,14 +9,15 @@ import { startWorker } from './worker.ts';
 async function main(): Promise<void> {
   await checkServices();
   const w = startWorker();
-  log.info('worker started', { pid: process.pid });
+  await w.ready;
+  log.info('worker started', { pid: process.pid, queues: w.workers.map((q) => q.name) });
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     log.info('worker stopping');
     await w.close();
-    await Promise.allSettled([closeDb(), closeRedis()]);
+    await Promise.allSettled([closeQueue(), closeDb(), closeRedis()]);
     process.exit(0);
   };
   process.on('SIGTERM', stop);

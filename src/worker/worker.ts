@@ -1,28 +1,75 @@
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { z } from 'zod';
 import { config } from '../server/config.ts';
 import { coreDb } from '../server/db/database.ts';
-import { sweepExpiredResults } from '../server/domains/jobs/service.ts';
-import { JOBS_QUEUE, type JobPayload } from '../server/jobs/queue.ts';
+import {
+  describeIssues,
+  type JobMeta,
+  type JobPayload,
+  type JobRegistry,
+  type JobSchedule,
+} from '../server/jobs/define.ts';
+import { queueFor, REMOVE_ON_COMPLETE, REMOVE_ON_FAIL } from '../server/jobs/queue.ts';
 import { log } from '../server/logger.ts';
 import { bullConnection } from '../server/redis.ts';
-import { processors as defaultProcessors } from './processors/index.ts';
-import type { Processor } from './processors/types.ts';
+import { jobRegistry } from './jobs.ts';
 
 /** How long finished results stay downloadable before the retention sweep removes them. */
 export const RESULT_RETENTION_HOURS = 72;
+/** Concurrency of a queue whose definitions set none (and WORKER_CONCURRENCY is unset). */
+export const DEFAULT_CONCURRENCY = 2;
+/** How long `close()` lets running jobs finish before closing hard. */
+const CLOSE_DEADLINE_MS = 20_000;
 
-async function markActive(job: Job<JobPayload>): Promise<void> {
-  await coreDb()
-    .updateTable('jobs')
-    .set({ state: 'active', started_at: new Date(), attempts: job.attemptsMade + 1, error: null })
-    .where('id', '=', job.data.jobId)
-    .execute();
+/** The envelope every job carries; its params are checked by the job's own schema. */
+const payloadSchema = z.object({
+  jobId: z.uuid().nullable(),
+  type: z.string(),
+  params: z.unknown(),
+  companyGroupId: z.number().int().nullable(),
+  companyId: z.number().int().nullable(),
+  requestedBy: z.number().int().nullable(),
+});
+
+/** The payload's row id, if it has one (scheduled runs have none; a garbled payload neither). */
+function rowId(job: Job<JobPayload>): string | null {
+  const id = (job.data as Partial<JobPayload> | undefined)?.jobId;
+  return typeof id === 'string' && z.uuid().safeParse(id).success ? id : null;
 }
 
-async function run(job: Job<JobPayload>, table: Record<string, Processor>) {
-  const processor = table[job.data.type];
-  if (!processor) throw new Error(`no processor for job type ${job.data.type}`);
-  await markActive(job);
+/**
+ * Checks the payload before anything else: unknown type or params that do not fit the definition's
+ * schema fail the job at once (UnrecoverableError: no retry, the row is marked failed).
+ */
+function parsePayload(job: Job<JobPayload>, registry: JobRegistry) {
+  const envelope = payloadSchema.safeParse(job.data);
+  if (!envelope.success)
+    throw new UnrecoverableError(`invalid job payload: ${describeIssues(envelope.error)}`);
+  const data = envelope.data;
+  const def = registry.get(data.type);
+  if (!def) throw new UnrecoverableError(`unknown job type "${data.type}"`);
+  const params = def.params.safeParse(data.params ?? {});
+  if (!params.success)
+    throw new UnrecoverableError(`invalid ${def.type} parameters: ${describeIssues(params.error)}`);
+  const meta: JobMeta = {
+    jobId: data.jobId ?? String(job.id),
+    hasRow: data.jobId !== null,
+    companyGroupId: data.companyGroupId,
+    companyId: data.companyId,
+    requestedBy: data.requestedBy,
+  };
+  return { def, params: params.data, meta };
+}
+
+async function run(job: Job<JobPayload>, registry: JobRegistry) {
+  const { def, params, meta } = parsePayload(job, registry);
+  const id = meta.hasRow ? meta.jobId : null;
+  if (id)
+    await coreDb()
+      .updateTable('jobs')
+      .set({ state: 'active', started_at: new Date(), attempts: job.attemptsMade + 1, error: null })
+      .where('id', '=', id)
+      .execute();
   let last = -1;
   let lastWrite = 0;
   const progress = async (percent: number) => {
@@ -32,94 +79,167 @@ async function run(job: Job<JobPayload>, table: Record<string, Processor>) {
     await job.updateProgress(p);
     // Throttle database writes: at most ~4 per second, but always the final 100.
     const now = Date.now();
-    if (p === 100 || now - lastWrite > 250) {
+    if (id && (p === 100 || now - lastWrite > 250)) {
       lastWrite = now;
-      await coreDb().updateTable('jobs').set({ progress: p }).where('id', '=', job.data.jobId).execute();
+      await coreDb().updateTable('jobs').set({ progress: p }).where('id', '=', id).execute();
     }
   };
-  const result = (await processor({ payload: job.data, job, progress })) ?? {};
+  const result = (await def.process({ params, meta, job, progress })) ?? {};
+  if (id)
+    await coreDb()
+      .updateTable('jobs')
+      .set({
+        state: 'completed',
+        progress: 100,
+        finished_at: new Date(),
+        result_key: result.file?.key ?? null,
+        result_name: result.file?.name ?? null,
+        result_content_type: result.file?.contentType ?? null,
+        result_size: result.file?.size ?? null,
+        result: result.summary ? JSON.stringify(result.summary) : null,
+        expires_at: new Date(Date.now() + RESULT_RETENTION_HOURS * 3_600_000),
+      })
+      .where('id', '=', id)
+      .execute();
+  // Only a small summary goes back to Redis, never file contents.
+  return result.summary ?? { ok: true };
+}
+
+async function recordFailure(job: Job<JobPayload>, err: Error): Promise<void> {
+  const final =
+    job.attemptsMade >= (job.opts.attempts ?? 1) ||
+    err instanceof UnrecoverableError ||
+    err.name === 'UnrecoverableError';
+  log.warn('job failed', {
+    id: job.id,
+    type: job.name,
+    queue: job.queueName,
+    attempt: job.attemptsMade,
+    final,
+    error: err.message,
+  });
+  const id = rowId(job);
+  if (!id) return;
+  const error = err.message.slice(0, 2000);
   await coreDb()
     .updateTable('jobs')
-    .set({
-      state: 'completed',
-      progress: 100,
-      finished_at: new Date(),
-      result_key: result.file?.key ?? null,
-      result_name: result.file?.name ?? null,
-      result_content_type: result.file?.contentType ?? null,
-      result_size: result.file?.size ?? null,
-      result: result.summary ? JSON.stringify(result.summary) : null,
-      expires_at: new Date(Date.now() + RESULT_RETENTION_HOURS * 3_600_000),
-    })
-    .where('id', '=', job.data.jobId)
-    .execute();
-  return { ok: true };
+    .set(
+      final
+        ? { state: 'failed', error, attempts: job.attemptsMade, finished_at: new Date() }
+        : { state: 'queued', error },
+    )
+    .where('id', '=', id)
+    .execute()
+    .catch((e: Error) => log.warn('could not record job failure', { id, error: e.message }));
+}
+
+function repeatOptions(schedule: JobSchedule) {
+  if (typeof schedule === 'string') return { pattern: schedule, tz: 'UTC' };
+  if ('every' in schedule) return { every: schedule.every };
+  return { pattern: schedule.pattern, tz: schedule.tz ?? 'UTC' };
+}
+
+/**
+ * One job scheduler per definition with `cron`, id = job type, on the definition's queue.
+ * `upsertJobScheduler` is idempotent by id, so every worker may call it at start and the job
+ * still runs once per tick. Schedulers of a queue that no definition on it wants any more are removed.
+ */
+export async function registerSchedulers(
+  registry: JobRegistry,
+  overrides: Record<string, JobSchedule> = {},
+): Promise<void> {
+  for (const spec of registry.queues) {
+    const q = queueFor(spec.name);
+    const scheduled = spec.definitions.filter((d) => (overrides[d.type] ?? d.cron) !== undefined);
+    for (const def of scheduled) {
+      const payload: JobPayload = {
+        jobId: null,
+        type: def.type,
+        params: def.params.parse(def.scheduleParams ?? {}),
+        companyGroupId: null,
+        companyId: null,
+        requestedBy: null,
+      };
+      await q.upsertJobScheduler(def.type, repeatOptions((overrides[def.type] ?? def.cron)!), {
+        name: def.type,
+        data: payload,
+        opts: {
+          attempts: def.attempts,
+          backoff: def.backoff,
+          removeOnComplete: REMOVE_ON_COMPLETE,
+          removeOnFail: REMOVE_ON_FAIL,
+        },
+      });
+    }
+    const wanted = new Set(scheduled.map((d) => d.type));
+    for (const s of await q.getJobSchedulers()) {
+      if (!wanted.has(s.key)) await q.removeJobScheduler(s.key);
+    }
+  }
+}
+
+export interface StartWorkerOptions {
+  /** The jobs to run (default: every domain's, `src/worker/jobs.ts`). */
+  registry?: JobRegistry;
+  /** Overrides the concurrency of every queue (tests; WORKER_CONCURRENCY does the same in production). */
+  concurrency?: number;
+  /** Replaces the schedule of these job types (tests: a short `{ every }`). */
+  schedules?: Record<string, JobSchedule>;
 }
 
 export interface RunningWorker {
-  worker: Worker<JobPayload>;
+  /** one BullMQ Worker per queue */
+  workers: Worker<JobPayload>[];
+  /** settles when the job schedulers are registered (a failure is logged, and rejects this) */
+  ready: Promise<void>;
   close(): Promise<void>;
 }
 
-/** Starts a BullMQ worker over the jobs queue. Tests pass their own processor table. */
-/** How often each worker deletes expired result files (idempotent, so several workers may). */
-export const RETENTION_SWEEP_MS = 15 * 60_000;
+/** Concurrency of one queue: the override, else its definitions', else the default. */
+function concurrencyOf(queueConcurrency: number | undefined, override: number | undefined): number {
+  return override ?? config().WORKER_CONCURRENCY ?? queueConcurrency ?? DEFAULT_CONCURRENCY;
+}
 
-export function startWorker(
-  opts: { processors?: Record<string, Processor>; concurrency?: number; retentionSweepMs?: number } = {},
-): RunningWorker {
-  const table = opts.processors ?? defaultProcessors;
+/** Starts one BullMQ worker per queue of the registry and registers the job schedulers. */
+export function startWorker(opts: StartWorkerOptions = {}): RunningWorker {
+  const registry = opts.registry ?? jobRegistry;
   const lockDuration = config().WORKER_LOCK_MS;
-  const worker = new Worker<JobPayload>(JOBS_QUEUE, (job) => run(job, table), {
-    connection: bullConnection(),
-    prefix: config().REDIS_PREFIX,
-    concurrency: opts.concurrency ?? config().WORKER_CONCURRENCY,
-    lockDuration,
-    // A killed worker's job is found stalled after at most lock + interval, then retried.
-    stalledInterval: Math.max(1000, Math.floor(lockDuration / 2)),
-    maxStalledCount: 2,
-  });
-  worker.on('failed', async (job, err) => {
-    if (!job) return;
-    const final =
-      job.attemptsMade >= (job.opts.attempts ?? 1) ||
-      err instanceof UnrecoverableError ||
-      err.name === 'UnrecoverableError';
-    log.warn('job failed', {
-      id: job.data.jobId,
-      type: job.data.type,
-      attempt: job.attemptsMade,
-      final,
-      error: err.message,
+  const workers = registry.queues.map((spec) => {
+    const worker = new Worker<JobPayload>(spec.name, (job) => run(job, registry), {
+      connection: bullConnection(),
+      prefix: config().REDIS_PREFIX,
+      concurrency: concurrencyOf(spec.concurrency, opts.concurrency),
+      lockDuration,
+      // A killed worker's job is found stalled after at most lock + interval, then retried.
+      stalledInterval: Math.max(1000, Math.floor(lockDuration / 2)),
+      maxStalledCount: 2,
     });
-    await coreDb()
-      .updateTable('jobs')
-      .set(
-        final
-          ? { state: 'failed', error: err.message.slice(0, 2000), finished_at: new Date() }
-          : { state: 'queued', error: err.message.slice(0, 2000) },
-      )
-      .where('id', '=', job.data.jobId)
-      .execute()
-      .catch(() => {});
+    worker.on('failed', (job, err) => {
+      if (job) void recordFailure(job, err);
+    });
+    worker.on('error', (err) => log.error('worker error', { queue: spec.name, error: err.message }));
+    return worker;
   });
-  worker.on('error', (err) => log.error('worker error', { error: err.message }));
-  const sweep = () =>
-    sweepExpiredResults()
-      .then((n) => n > 0 && log.info('expired job results removed', { count: n }))
-      .catch((e: Error) => log.warn('retention sweep failed', { error: e.message }));
-  void sweep();
-  const sweeper = setInterval(sweep, opts.retentionSweepMs ?? RETENTION_SWEEP_MS);
-  sweeper.unref();
+  const ready = registerSchedulers(registry, opts.schedules);
+  ready.catch((e: Error) => log.error('job schedulers not registered', { error: e.message }));
   return {
-    worker,
+    workers,
+    ready,
     close: async () => {
-      clearInterval(sweeper);
       // Give the current jobs a deadline to finish; after it, close hard so their locks
       // expire and another worker picks them up (processors are idempotent).
-      const deadline = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 20_000).unref());
-      const res = await Promise.race([worker.close().then(() => 'closed' as const), deadline]);
-      if (res === 'timeout') await worker.close(true);
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<'timeout'>((r) => {
+        timer = setTimeout(() => r('timeout'), CLOSE_DEADLINE_MS);
+        timer.unref();
+      });
+      const closed = ready
+        .catch(() => {})
+        .then(() => Promise.all(workers.map((w) => w.close())))
+        .then(() => 'closed' as const);
+      const res = await Promise.race([closed, deadline]);
+      clearTimeout(timer);
+      if (res === 'timeout') await Promise.all(workers.map((w) => w.close(true)));
     },
   };
 }

@@ -1,61 +1,59 @@
 import { Queue } from 'bullmq';
+import type { z } from 'zod';
 import { config } from '../config.ts';
 import { coreDb } from '../db/database.ts';
 import { bullConnection } from '../redis.ts';
+import type { JobDefinition, JobOwner, JobPayload } from './define.ts';
 
-/** One queue for all job types; the worker dispatches on `type` through its processor table. */
-export const JOBS_QUEUE = 'jobs';
+export type { JobOwner, JobPayload } from './define.ts';
 
-export interface JobPayload {
-  /** id of the row in core.jobs (also the BullMQ job id, so enqueueing twice is a no-op) */
-  jobId: string;
-  type: string;
-  params: Record<string, unknown>;
-  companyGroupId: number | null;
-  companyId: number | null;
-  requestedBy: number | null;
+/** Finished BullMQ jobs are trimmed; the job center reads core.jobs, not Redis. */
+export const REMOVE_ON_COMPLETE = { age: 24 * 3600, count: 1000 };
+export const REMOVE_ON_FAIL = { age: 7 * 24 * 3600 };
+
+const queues = new Map<string, Queue<JobPayload>>();
+
+/** The BullMQ queue `name` under the install's prefix (one connection per queue, opened lazily). */
+export function queueFor(name: string): Queue<JobPayload> {
+  let q = queues.get(name);
+  if (!q) {
+    q = new Queue<JobPayload>(name, {
+      connection: bullConnection(),
+      prefix: config().REDIS_PREFIX,
+      defaultJobOptions: { removeOnComplete: REMOVE_ON_COMPLETE, removeOnFail: REMOVE_ON_FAIL },
+    });
+    queues.set(name, q);
+  }
+  return q;
 }
 
-let queue: Queue<JobPayload> | undefined;
-
-export function jobsQueue(): Queue<JobPayload> {
-  queue ??= new Queue<JobPayload>(JOBS_QUEUE, {
-    connection: bullConnection(),
-    prefix: config().REDIS_PREFIX,
-    defaultJobOptions: {
-      attempts: 3,
-      backoff: { type: 'exponential', delay: 2000 },
-      removeOnComplete: { age: 24 * 3600, count: 1000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
-    },
-  });
-  return queue;
-}
-
+/** Closes every queue this process opened. */
 export async function closeQueue(): Promise<void> {
-  const q = queue;
-  queue = undefined;
-  if (q) await q.close();
+  const open = [...queues.values()];
+  queues.clear();
+  await Promise.all(open.map((q) => q.close()));
 }
 
-export interface EnqueueInput {
-  type: string;
-  params?: Record<string, unknown>;
-  companyGroupId: number | null;
-  companyId?: number | null;
-  requestedBy?: number | null;
-}
-
-/** Records the job in core.jobs and puts it on the queue; answers the job id at once. */
-export async function enqueueJob(input: EnqueueInput): Promise<string> {
+/**
+ * Records the job in core.jobs and puts it on its definition's queue with the definition's retry
+ * policy; answers the job id at once. Params are parsed first: bad params throw the ZodError
+ * (a 400 `VALIDATION_FAILED` if it reaches a caller) and nothing is written or queued.
+ * The row id is the BullMQ job id, so adding the same row twice is a no-op.
+ */
+export async function enqueue<S extends JobDefinition['params']>(
+  def: JobDefinition<S>,
+  params: NoInfer<z.input<S>>,
+  owner: JobOwner,
+): Promise<string> {
+  const parsed = def.params.parse(params);
   const row = await coreDb()
     .insertInto('jobs')
     .values({
-      type: input.type,
-      params: JSON.stringify(input.params ?? {}),
-      company_group_id: input.companyGroupId,
-      company_id: input.companyId ?? null,
-      requested_by: input.requestedBy ?? null,
+      type: def.type,
+      params: JSON.stringify(parsed),
+      company_group_id: owner.companyGroupId,
+      company_id: owner.companyId ?? null,
+      requested_by: owner.requestedBy ?? null,
       result_key: null,
       result_name: null,
       result_content_type: null,
@@ -70,12 +68,16 @@ export async function enqueueJob(input: EnqueueInput): Promise<string> {
     .executeTakeFirstOrThrow();
   const payload: JobPayload = {
     jobId: row.id,
-    type: input.type,
-    params: input.params ?? {},
-    companyGroupId: input.companyGroupId,
-    companyId: input.companyId ?? null,
-    requestedBy: input.requestedBy ?? null,
+    type: def.type,
+    params: parsed,
+    companyGroupId: owner.companyGroupId,
+    companyId: owner.companyId ?? null,
+    requestedBy: owner.requestedBy ?? null,
   };
-  await jobsQueue().add(input.type, payload, { jobId: row.id });
+  await queueFor(def.queue).add(def.type, payload, {
+    jobId: row.id,
+    attempts: def.attempts,
+    backoff: def.backoff,
+  });
   return row.id;
 }

@@ -92,7 +92,8 @@ describe('retention of job results', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
 
-    expect(await sweepExpiredResults()).toBeGreaterThanOrEqual(1);
+    // The scheduled sweep of another test file's workers may get there first: check the effect.
+    await sweepExpiredResults();
     expect(await fileStore().size(key)).toBeNull();
     expect(await fileStore().size(freshKey)).toBe(8);
     const row = await coreDb()

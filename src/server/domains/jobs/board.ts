@@ -9,9 +9,10 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { config } from '../../config.ts';
 import { coreDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { jobsQueue } from '../../jobs/queue.ts';
+import { queueFor } from '../../jobs/queue.ts';
 import { redis, redisKey } from '../../redis.ts';
 import { type AppEnv, errorResponse, type RestApp } from '../../rest.ts';
+import { jobRegistry } from '../../../worker/jobs.ts';
 
 /**
  * Bull Board at /admin/queues, for the provider admin only. A browser visit carries no bearer
@@ -59,7 +60,8 @@ function boardApp(): Hono {
     const adapter = new HonoAdapter(serveStatic);
     // @bull-board/hono pins its own copy of @bull-board/api; the adapter contract is the same.
     createBullBoard({
-      queues: [new BullMQAdapter(jobsQueue())],
+      // Every queue a job definition names (the registry only holds definitions; renderers load lazily).
+      queues: jobRegistry.queues.map((q) => new BullMQAdapter(queueFor(q.name))),
       serverAdapter: adapter as unknown as IServerAdapter,
     });
     adapter.setBasePath(BOARD_PATH);

@@ -4,14 +4,13 @@ import { config } from '../../config.ts';
 import type { AuthContext, TenantContext } from '../../context.ts';
 import { coreDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import { inScope, scopeOf } from '../../kit/scope.ts';
-import { enqueueJob } from '../../jobs/queue.ts';
 import { monthlyGeneratedCount } from './counters.ts';
+import { QR_BATCH_JOBS } from './jobs.ts';
 
 /** Who may generate QR batches: every admin; operators cannot (seed 001 §6). */
 export const QR_ROLES: readonly Role[] = ADMIN_ROLES;
-
-export const QR_JOB_TYPE: Record<QrFormat, string> = { pdf: 'qr-pdf', xlsx: 'qr-xlsx' };
 
 /**
  * The company a QR call acts on must be in the caller's tenant: a group admin (or the provider
@@ -45,13 +44,6 @@ export function checkQuantity(raw: unknown): number {
   return n;
 }
 
-export interface QrBatchParams extends Record<string, unknown> {
-  companyId: number;
-  quantity: number;
-  format: QrFormat;
-  publicUrl: string;
-}
-
 /** Starts a QR batch job (allocation and rendering happen in the worker); answers its id at once. */
 export async function requestBatch(
   { auth }: TenantContext,
@@ -59,15 +51,8 @@ export async function requestBatch(
 ): Promise<{ jobId: string }> {
   const company = await resolveCompany(auth, input.companyId);
   const quantity = checkQuantity(input.quantity);
-  const params: QrBatchParams = {
-    companyId: company.id,
-    quantity,
-    format: input.format,
-    publicUrl: config().PUBLIC_URL,
-  };
-  const jobId = await enqueueJob({
-    type: QR_JOB_TYPE[input.format],
-    params,
+  const params = { companyId: company.id, quantity, format: input.format, publicUrl: config().PUBLIC_URL };
+  const jobId = await enqueue(QR_BATCH_JOBS[input.format], params, {
     companyGroupId: auth.companyGroup.id,
     companyId: company.id,
     requestedBy: auth.user.id,

@@ -1,0 +1,143 @@
+import { UnrecoverableError } from 'bullmq';
+import { z } from 'zod';
+import { toIsoDate } from '../../../shared/dates.ts';
+import { QR_FORMATS, type QrFormat } from '../../../shared/qr/schemas.ts';
+import { coreDb } from '../../db/database.ts';
+import { fileStore } from '../../files/store.ts';
+import { defineJob, type JobContext, type JobDefinition } from '../../jobs/define.ts';
+import { allocateBatch, batchSerials } from './allocation.ts';
+
+/** Params of a QR batch job (quantity is range-checked against QR_BATCH_MAX by the service). */
+export const qrBatchParamsSchema = z.object({
+  companyId: z.number().int().positive(),
+  quantity: z.number().int().min(1),
+  format: z.enum(QR_FORMATS),
+  /** captured when the job is requested: the codes encode `<publicUrl>/#/t/<serial>` */
+  publicUrl: z.url(),
+});
+export type QrBatchJobParams = z.infer<typeof qrBatchParamsSchema>;
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+interface PreparedBatch {
+  jobId: string;
+  quantity: number;
+  publicUrl: string;
+  company: { id: number; name: string };
+  fileName(ext: string): string;
+  /** progress of the rendering part: 10..95 % */
+  renderProgress(done: number): Promise<void>;
+}
+
+/**
+ * First half of every QR batch job: find the company in the job's group, then allocate the serials
+ * idempotently (a retry or a second worker finds them already committed and re-renders the same ones).
+ */
+async function prepareBatch({
+  params,
+  meta,
+  progress,
+}: JobContext<QrBatchJobParams>): Promise<PreparedBatch> {
+  if (!meta.companyGroupId) throw new UnrecoverableError('a QR batch needs a company group');
+  const company = await coreDb()
+    .selectFrom('companies as c')
+    .innerJoin('company_groups as g', 'g.id', 'c.company_group_id')
+    .select(['c.id', 'c.name', 'g.schema_name'])
+    .where('c.id', '=', params.companyId)
+    .where('c.company_group_id', '=', meta.companyGroupId)
+    .executeTakeFirst();
+  if (!company) throw new UnrecoverableError('company not found in its group');
+  await progress(1);
+  await allocateBatch({
+    jobId: meta.jobId,
+    companyGroupId: meta.companyGroupId,
+    companyId: company.id,
+    schemaName: company.schema_name,
+    quantity: params.quantity,
+  });
+  await progress(10);
+  const stamp = toIsoDate(new Date()).replace(/-/g, '');
+  return {
+    jobId: meta.jobId,
+    quantity: params.quantity,
+    publicUrl: params.publicUrl,
+    company: { id: company.id, name: company.name },
+    fileName: (ext) => `tags-qrcode-${company.id}-${stamp}-${params.quantity}.${ext}`,
+    renderProgress: (done) => progress(10 + (85 * done) / params.quantity),
+  };
+}
+
+function resultKey(jobId: string, name: string): string {
+  return `jobs/${jobId}/${name}`;
+}
+
+/** Rendering is CPU-heavy: its own queue, so a burst of batches never delays other jobs. */
+const QR_QUEUE = { queue: 'qr', attempts: 3, concurrency: 2 } as const;
+
+/** `qr-pdf`: allocate N serials and render A4 label sheets. */
+export const qrPdfJob = defineJob({
+  type: 'qr-pdf',
+  params: qrBatchParamsSchema,
+  ...QR_QUEUE,
+  async process(ctx) {
+    const batch = await prepareBatch(ctx);
+    // pdf-lib and qrcode load only in the worker, on the first batch.
+    const { renderPdfLabels } = await import('../../../worker/render/pdf-labels.ts');
+    const bytes = await renderPdfLabels(batchSerials(batch.jobId), {
+      publicUrl: batch.publicUrl,
+      title: `Tags QR Code — ${batch.company.name}`,
+      onProgress: batch.renderProgress,
+    });
+    const name = batch.fileName('pdf');
+    const key = resultKey(batch.jobId, name);
+    const { size } = await fileStore().put(
+      key,
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      'application/pdf',
+    );
+    await ctx.progress(100);
+    return {
+      file: { key, name, contentType: 'application/pdf', size },
+      summary: { quantity: batch.quantity, companyId: batch.company.id },
+    };
+  },
+});
+
+/** `qr-xlsx`: allocate N serials and stream them into a spreadsheet (serial, URL, company, date). */
+export const qrXlsxJob = defineJob({
+  type: 'qr-xlsx',
+  params: qrBatchParamsSchema,
+  ...QR_QUEUE,
+  async process(ctx) {
+    const batch = await prepareBatch(ctx);
+    const { renderXlsxTags } = await import('../../../worker/render/xlsx-tags.ts');
+    const name = batch.fileName('xlsx');
+    const key = resultKey(batch.jobId, name);
+    const w = await fileStore().openWrite(key, XLSX_CONTENT_TYPE);
+    try {
+      await renderXlsxTags(batchSerials(batch.jobId), w.stream, {
+        publicUrl: batch.publicUrl,
+        companyName: batch.company.name,
+        onProgress: batch.renderProgress,
+      });
+    } catch (e) {
+      await w.abort();
+      throw e;
+    }
+    const { size } = await w.commit();
+    await ctx.progress(100);
+    return {
+      file: { key, name, contentType: XLSX_CONTENT_TYPE, size },
+      summary: { quantity: batch.quantity, companyId: batch.company.id },
+    };
+  },
+});
+
+/** The batch job of each download format. */
+export const QR_BATCH_JOBS: Record<QrFormat, JobDefinition<typeof qrBatchParamsSchema>> = {
+  pdf: qrPdfJob,
+  xlsx: qrXlsxJob,
+};
+
+/** Registered by the worker (`src/worker/jobs.ts`). */
+export const qrJobs = [qrPdfJob, qrXlsxJob];
