@@ -3,11 +3,13 @@
  * shim routes (rest-routes.ts), the OpenAPI document and the permission-matrix tests all come
  * from this object. A new domain adds one line.
  */
+import { catalogueOperations } from './domains/catalogue/operations.ts';
 import { configOperations } from './domains/config/operations.ts';
 import type { OpenApiSource } from './kit/openapi.ts';
 import { flattenOperations } from './kit/operation.ts';
 
 export const operations = {
+  catalogue: catalogueOperations,
   config: configOperations,
 };
 
@@ -16,6 +18,7 @@ export const operationList = flattenOperations(operations);
 
 /** OpenAPI tags: one per domain. */
 const TAGS: Record<keyof typeof operations, string> = {
+  catalogue: 'Catalogue',
   config: 'System configuration',
 };
 

@@ -1,6 +1,5 @@
 import { registerAccountRest } from './domains/account/rest.ts';
 import { registerAuthRest } from './domains/auth/rest.ts';
-import { registerCatalogueRest } from './domains/catalogue/rest.ts';
 import { registerCepRest } from './domains/cep/rest.ts';
 import { registerJobsRest } from './domains/jobs/rest.ts';
 import { registerOrganisationsRest } from './domains/organisations/rest.ts';
@@ -14,7 +13,6 @@ export function registerRestRoutes(app: RestApp): void {
   mountOperations(app, operationList);
   registerAuthRest(app);
   registerAccountRest(app);
-  registerCatalogueRest(app);
   registerCepRest(app);
   registerJobsRest(app);
   registerOrganisationsRest(app);

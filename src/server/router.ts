@@ -1,6 +1,5 @@
 import { accountRouter } from './domains/account/router.ts';
 import { authRouter } from './domains/auth/router.ts';
-import { catalogueRouter } from './domains/catalogue/router.ts';
 import { cepRouter } from './domains/cep/router.ts';
 import { jobsRouter } from './domains/jobs/router.ts';
 import { organisationsRouter } from './domains/organisations/router.ts';
@@ -14,7 +13,6 @@ export const appRouter = router({
   ...buildRouter(operations)._def.record,
   auth: authRouter,
   account: accountRouter,
-  catalogue: catalogueRouter,
   cep: cepRouter,
   jobs: jobsRouter,
   organisations: organisationsRouter,
