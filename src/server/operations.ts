@@ -6,6 +6,7 @@
 import { accountOperations } from './domains/account/operations.ts';
 import { authOperations } from './domains/auth/operations.ts';
 import { cepOperations } from './domains/cep/operations.ts';
+import { catalogueOperations } from './domains/catalogue/operations.ts';
 import { configOperations } from './domains/config/operations.ts';
 import { jobsOperations } from './domains/jobs/operations.ts';
 import { qrOperations } from './domains/qr/operations.ts';
@@ -16,6 +17,7 @@ export const operations = {
   auth: authOperations,
   account: accountOperations,
   cep: cepOperations,
+  catalogue: catalogueOperations,
   config: configOperations,
   jobs: jobsOperations,
   qr: qrOperations,
@@ -29,6 +31,7 @@ const TAGS: Record<keyof typeof operations, string> = {
   auth: 'Authentication',
   account: 'Logged user, registration and password reset',
   cep: 'CEP',
+  catalogue: 'Catalogue',
   config: 'System configuration',
   jobs: 'Jobs',
   qr: 'QR codes',

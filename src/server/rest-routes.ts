@@ -1,4 +1,3 @@
-import { registerCatalogueRest } from './domains/catalogue/rest.ts';
 import { registerOrganisationsRest } from './domains/organisations/rest.ts';
 import { mountOperations } from './kit/rest-routes.ts';
 import { operationList } from './operations.ts';
@@ -7,6 +6,5 @@ import type { RestApp } from './rest.ts';
 /** Mounts every domain's REST shim routes. */
 export function registerRestRoutes(app: RestApp): void {
   mountOperations(app, operationList);
-  registerCatalogueRest(app);
   registerOrganisationsRest(app);
 }

@@ -1,4 +1,3 @@
-import { catalogueRouter } from './domains/catalogue/router.ts';
 import { organisationsRouter } from './domains/organisations/router.ts';
 import { buildRouter } from './kit/trpc-router.ts';
 import { operations } from './operations.ts';
@@ -7,7 +6,6 @@ import { router } from './trpc.ts';
 /** The whole tRPC API: one sub-router per domain. */
 export const appRouter = router({
   ...buildRouter(operations)._def.record,
-  catalogue: catalogueRouter,
   organisations: organisationsRouter,
 });
 

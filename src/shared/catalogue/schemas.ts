@@ -1,5 +1,6 @@
 /** Zod inputs of the catalogue, shared by the client forms and the server procedures. */
 import { z } from 'zod';
+import { byId, idField, isoDateField, optionalText, requiredText } from '../fields.ts';
 import { listSchema, triStateFilter } from '../list.ts';
 import {
   ATTRIBUTE_TYPES,
@@ -12,20 +13,18 @@ import {
 } from './enums.ts';
 import { listRowErrors } from './list-rules.ts';
 
-const id = z.number().int().positive();
-const name = (max: number) => z.string().trim().min(1, 'REQUIRED').max(max);
-const optionalText = (max: number) =>
+const id = idField;
+/** Required names (the client maps any message but NON_NEGATIVE to its "required" text). */
+const name = (max: number) => requiredText(max, 'REQUIRED');
+/** Text of a list row: may be blank here (the list rule reports EMPTY at the row), never a NUL byte. */
+const rowText = (max: number) =>
   z
     .string()
     .trim()
     .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'DATE')
-  .nullish()
-  .transform((v) => v ?? null);
+    .refine((v) => !v.includes('\u0000'), 'Caractere inválido');
+/** A calendar date (`YYYY-MM-DD`, a real day) or nothing. */
+const isoDate = isoDateField.nullish().transform((v) => v ?? null);
 
 /**
  * An editable list (seed 001 §5): every text filled in and all distinct, otherwise the issue
@@ -59,7 +58,7 @@ export const categoryFieldsSchema = z.object({
 });
 export const categoryAttributeRowSchema = z.object({
   id: id.optional(),
-  name: z.string().trim().max(120),
+  name: rowText(120),
   enabled: rowEnabled,
 });
 export const categoryAttributeListSchema = distinctList(categoryAttributeRowSchema, 'name');
@@ -70,6 +69,7 @@ export const saveCategorySchema = categoryFieldsSchema.extend({
   maintenanceAttributes: categoryAttributeListSchema.optional(),
 });
 export type CategoryFieldsInput = z.input<typeof categoryFieldsSchema>;
+export type CategoryFields = z.infer<typeof categoryFieldsSchema>;
 export type CategoryAttributeRow = z.infer<typeof categoryAttributeRowSchema>;
 export type SaveCategoryInput = z.infer<typeof saveCategorySchema>;
 
@@ -81,7 +81,7 @@ export const inspectionTypeFieldsSchema = z.object({
 });
 export const customAnswerRowSchema = z.object({
   id: id.optional(),
-  answer: z.string().trim().max(120),
+  answer: rowText(120),
   type: z.enum(CUSTOM_ANSWER_TYPES).default(DEFAULTS.customAnswerType),
   enabled: rowEnabled,
 });
@@ -89,7 +89,7 @@ export const customAnswerRowSchema = z.object({
 export const customAnswerListSchema = distinctList(customAnswerRowSchema, 'answer', 50);
 export const inspectionQuestionRowSchema = z.object({
   id: id.optional(),
-  question: z.string().trim().max(500),
+  question: rowText(500),
   type: z.enum(INSPECTION_QUESTION_TYPES).default(DEFAULTS.questionType),
   enabled: rowEnabled,
   /** Only with the combined save; the REST list PUT ignores it. */
@@ -98,14 +98,14 @@ export const inspectionQuestionRowSchema = z.object({
 export const inspectionQuestionListSchema = distinctList(inspectionQuestionRowSchema, 'question');
 export const maintenanceQuestionRowSchema = z.object({
   id: id.optional(),
-  question: z.string().trim().max(500),
+  question: rowText(500),
   type: z.enum(MAINTENANCE_QUESTION_TYPES).default(DEFAULTS.questionType as 'YES_NO_NA'),
   enabled: rowEnabled,
 });
 export const maintenanceQuestionListSchema = distinctList(maintenanceQuestionRowSchema, 'question');
 export const inspectionTypeAttributeRowSchema = z.object({
   id: id.optional(),
-  attribute: z.string().trim().max(120),
+  attribute: rowText(120),
   type: z.enum(ATTRIBUTE_TYPES).default(DEFAULTS.attributeType),
   enabled: rowEnabled,
 });
@@ -118,6 +118,7 @@ export const saveInspectionTypeSchema = inspectionTypeFieldsSchema.extend({
   attributes: inspectionTypeAttributeListSchema.optional(),
 });
 export type InspectionTypeFieldsInput = z.input<typeof inspectionTypeFieldsSchema>;
+export type InspectionTypeFields = z.infer<typeof inspectionTypeFieldsSchema>;
 export type InspectionQuestionRow = z.infer<typeof inspectionQuestionRowSchema>;
 export type MaintenanceQuestionRow = z.infer<typeof maintenanceQuestionRowSchema>;
 export type InspectionTypeAttributeRow = z.infer<typeof inspectionTypeAttributeRowSchema>;
@@ -127,39 +128,43 @@ export type SaveInspectionTypeInput = z.infer<typeof saveInspectionTypeSchema>;
 // ── products ─────────────────────────────────────────────────────────────────
 export const maintenancePartRowSchema = z.object({
   id: id.optional(),
-  name: z.string().trim().max(120),
+  name: rowText(120),
   unit: z.enum(PART_UNITS).default(DEFAULTS.partUnit),
   enabled: rowEnabled,
 });
 export const maintenancePartListSchema = distinctList(maintenancePartRowSchema, 'name');
 const notificationDays = z.number().int('INTEGER').min(0, 'NON_NEGATIVE').max(3650);
 
-export const productFieldsSchema = z
-  .object({
-    sku: name(60),
-    name: name(200),
-    enabled: z.boolean().default(DEFAULTS.newItemEnabled),
-    shortDescription: optionalText(1000),
-    /** Only the provider admin may set it; the server refuses it from anyone else. */
-    isDvExclusive: z.boolean().optional(),
-    isDueDate: z.boolean().default(false),
-    inspectionSchedule: z.literal(PERIODICITIES),
-    /** Days before the due date to notify: required only when the product has an expiration date. */
-    daysNotificationDueDate: notificationDays.nullish().transform((v) => v ?? null),
-    daysNotificationNextInspectionDate: notificationDays,
-    manufacturingNumber: optionalText(120),
-    manufacturer: optionalText(200),
-    categoryId: id,
-    inspectionTypeId: id,
-    retestDate: isoDate,
-    rechargeDate: isoDate,
-    weightDate: isoDate,
-  })
-  .superRefine((p, ctx) => {
-    if (p.isDueDate && p.daysNotificationDueDate === null) {
-      ctx.addIssue({ code: 'custom', path: ['daysNotificationDueDate'], message: 'REQUIRED' });
-    }
-  });
+const productFieldsShape = z.object({
+  sku: name(60),
+  name: name(200),
+  enabled: z.boolean().default(DEFAULTS.newItemEnabled),
+  shortDescription: optionalText(1000),
+  /** Only the provider admin may set it; the server refuses it from anyone else. */
+  isDvExclusive: z.boolean().optional(),
+  isDueDate: z.boolean().default(false),
+  inspectionSchedule: z.literal(PERIODICITIES),
+  /** Days before the due date to notify: required only when the product has an expiration date. */
+  daysNotificationDueDate: notificationDays.nullish().transform((v) => v ?? null),
+  daysNotificationNextInspectionDate: notificationDays,
+  manufacturingNumber: optionalText(120),
+  manufacturer: optionalText(200),
+  categoryId: id,
+  inspectionTypeId: id,
+  retestDate: isoDate,
+  rechargeDate: isoDate,
+  weightDate: isoDate,
+});
+/** Seed 001 §5: the days before the due date are required only when the product has one. */
+function dueDateRule(
+  p: { isDueDate: boolean; daysNotificationDueDate: number | null },
+  ctx: z.RefinementCtx,
+) {
+  if (p.isDueDate && p.daysNotificationDueDate === null) {
+    ctx.addIssue({ code: 'custom', path: ['daysNotificationDueDate'], message: 'REQUIRED' });
+  }
+}
+export const productFieldsSchema = productFieldsShape.superRefine(dueDateRule);
 export const saveProductSchema = z.object({
   id: id.optional(),
   product: productFieldsSchema,
@@ -186,3 +191,41 @@ export const listProductsSchema = listSchema({
 export type ListCategoriesInput = z.input<typeof listCategoriesSchema>;
 export type ListInspectionTypesInput = z.input<typeof listInspectionTypesSchema>;
 export type ListProductsInput = z.input<typeof listProductsSchema>;
+/** The same, as parsed (defaults applied): what the services get. */
+export type ListCategoriesParams = z.output<typeof listCategoriesSchema>;
+export type ListInspectionTypesParams = z.output<typeof listInspectionTypesSchema>;
+export type ListProductsParams = z.output<typeof listProductsSchema>;
+
+// ── calls: ids come from the REST path or the tRPC input ─────────────────────
+export const CATEGORY_ATTRIBUTE_KINDS = ['inspection', 'maintenance'] as const;
+export type CategoryAttributeKind = (typeof CATEGORY_ATTRIBUTE_KINDS)[number];
+export const categoryAttributesQuerySchema = byId.extend({ kind: z.enum(CATEGORY_ATTRIBUTE_KINDS) });
+export const saveCategoryAttributesSchema = categoryAttributesQuerySchema.extend({
+  rows: categoryAttributeListSchema,
+});
+export const updateCategorySchema = categoryFieldsSchema.extend({ id });
+
+export const inspectionTypeOptionsSchema = z.object({ categoryId: id.optional() });
+export const updateInspectionTypeSchema = inspectionTypeFieldsSchema.extend({ id });
+export const saveInspectionQuestionsSchema = byId.extend({ rows: inspectionQuestionListSchema });
+export const saveMaintenanceQuestionsSchema = byId.extend({ rows: maintenanceQuestionListSchema });
+export const saveInspectionTypeAttributesSchema = byId.extend({ rows: inspectionTypeAttributeListSchema });
+export const byQuestionId = z.object({ questionId: id });
+export const saveCustomAnswersSchema = byQuestionId.extend({ rows: customAnswerListSchema });
+
+export const updateProductSchema = productFieldsShape.extend({ id }).superRefine(dueDateRule);
+export const saveMaintenancePartsSchema = byId.extend({ rows: maintenancePartListSchema });
+
+export type ById = z.infer<typeof byId>;
+export type CategoryAttributesQuery = z.infer<typeof categoryAttributesQuerySchema>;
+export type SaveCategoryAttributesInput = z.infer<typeof saveCategoryAttributesSchema>;
+export type UpdateCategoryInput = z.infer<typeof updateCategorySchema>;
+export type InspectionTypeOptionsInput = z.infer<typeof inspectionTypeOptionsSchema>;
+export type UpdateInspectionTypeInput = z.infer<typeof updateInspectionTypeSchema>;
+export type SaveInspectionQuestionsInput = z.infer<typeof saveInspectionQuestionsSchema>;
+export type SaveMaintenanceQuestionsInput = z.infer<typeof saveMaintenanceQuestionsSchema>;
+export type SaveInspectionTypeAttributesInput = z.infer<typeof saveInspectionTypeAttributesSchema>;
+export type ByQuestionId = z.infer<typeof byQuestionId>;
+export type SaveCustomAnswersInput = z.infer<typeof saveCustomAnswersSchema>;
+export type UpdateProductInput = z.infer<typeof updateProductSchema>;
+export type SaveMaintenancePartsInput = z.infer<typeof saveMaintenancePartsSchema>;

@@ -4,6 +4,7 @@ import { registeredRoutes } from '../../../src/server/openapi.ts';
 import { operationList } from '../../../src/server/operations.ts';
 import { ROLES, type Role } from '../../../src/shared/roles.ts';
 import { DEMO, loginAs, rest, testApp } from '../../helpers/api.ts';
+import { everyRestRoute } from './routes.ts';
 
 /**
  * Bad input is never a 500, on either door. Every REST binding of the operations table, called by

@@ -1,58 +1,37 @@
 import { sql } from 'kysely';
-import type { z } from 'zod';
 import type {
-  CategoryAttributeRow,
-  categoryFieldsSchema,
-  ListCategoriesInput,
+  CategoryAttributeKind,
+  CategoryAttributesQuery,
+  CategoryFields,
+  ById,
+  ListCategoriesParams,
+  SaveCategoryAttributesInput,
   SaveCategoryInput,
+  UpdateCategoryInput,
 } from '../../../shared/catalogue/schemas.ts';
-import { listCategoriesSchema } from '../../../shared/catalogue/schemas.ts';
 import type { CategoryAttributeDto, CategoryDto, OptionDto } from '../../../shared/catalogue/types.ts';
 import type { Page } from '../../../shared/list.ts';
 import { AppError } from '../../errors.ts';
-import {
-  type Ctx,
-  inTenantTx,
-  isUniqueViolation,
-  LISTS,
-  page,
-  saveList,
-  searchCondition,
-  type Trx,
-} from './common.ts';
+import { fetchPage, triStateIs } from '../../kit/list.ts';
+import { type Ctx, inTenantTx, isUniqueViolation, LISTS, saveList, type Trx } from './common.ts';
 
-export type CategoryAttributeKind = 'inspection' | 'maintenance';
 const attributeList = (kind: CategoryAttributeKind) =>
   kind === 'inspection' ? LISTS.categoryInspectionAttributes : LISTS.categoryMaintenanceAttributes;
 
-const SORT = {
-  name: sql`core.search_text(c.name)`,
-  enabled: sql`c.enabled`,
-  updateDate: sql`c.updated_at`,
-} as const;
-
-export async function listCategories(ctx: Ctx, raw: ListCategoriesInput): Promise<Page<CategoryDto>> {
-  const input = listCategoriesSchema.parse(raw);
-  let q = ctx.auth.tenant.selectFrom('categories as c');
-  const search = searchCondition(input.query, [sql.ref('c.name')]);
-  if (search) q = q.where(search);
-  if (input.enabled !== 'all') q = q.where('c.enabled', '=', input.enabled === 'yes');
-  const dir = input.direction === 'desc' ? sql`desc` : sql`asc`;
-  const [rows, count] = await Promise.all([
-    q
-      .select(['c.id', 'c.name', 'c.enabled', 'c.updated_at'])
-      .orderBy(sql`${SORT[input.sort ?? 'name']} ${dir}`)
-      .orderBy('c.id')
-      .limit(input.pageSize)
-      .offset(input.page * input.pageSize)
-      .execute(),
-    q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return page(
-    rows.map((r) => ({ id: r.id, name: r.name, enabled: r.enabled, updateDate: r.updated_at })),
-    count.n,
-    input,
-  );
+export function listCategories(ctx: Ctx, input: ListCategoriesParams): Promise<Page<CategoryDto>> {
+  const base = ctx.auth.tenant
+    .selectFrom('categories as c')
+    .where(triStateIs(sql.ref('c.enabled'), input.enabled));
+  return fetchPage(base, input, {
+    search: [sql.ref('c.name')],
+    sorts: {
+      name: sql`core.search_text(c.name)`,
+      enabled: sql.ref('c.enabled'),
+      updateDate: sql.ref('c.updated_at'),
+    },
+    tiebreak: sql.ref('c.id'),
+    select: (q) => q.select(['c.id', 'c.name', 'c.enabled', 'c.updated_at as updateDate']),
+  });
 }
 
 /** Every category for selects (disabled ones shown but not selectable). */
@@ -73,15 +52,14 @@ async function findCategory(db: Ctx['auth']['tenant'] | Trx, id: number, lock = 
   return row;
 }
 
-export async function getCategory(ctx: Ctx, id: number): Promise<CategoryDto> {
+export async function getCategory(ctx: Ctx, { id }: ById): Promise<CategoryDto> {
   const r = await findCategory(ctx.auth.tenant, id);
   return { id: r.id, name: r.name, enabled: r.enabled, updateDate: r.updated_at };
 }
 
 export async function getCategoryAttributes(
   ctx: Ctx,
-  id: number,
-  kind: CategoryAttributeKind,
+  { id, kind }: CategoryAttributesQuery,
 ): Promise<CategoryAttributeDto[]> {
   await findCategory(ctx.auth.tenant, id);
   const spec = attributeList(kind);
@@ -94,7 +72,7 @@ export async function getCategoryAttributes(
     .execute();
 }
 
-type Fields = z.infer<typeof categoryFieldsSchema>;
+type Fields = CategoryFields;
 
 async function writeCategory(trx: Trx, id: number | undefined, fields: Fields): Promise<number> {
   try {
@@ -120,21 +98,22 @@ async function writeCategory(trx: Trx, id: number | undefined, fields: Fields): 
   }
 }
 
+/** REST POST: answers the new id. */
 export function createCategory(ctx: Ctx, fields: Fields): Promise<number> {
   return inTenantTx(ctx, (trx) => writeCategory(trx, undefined, fields));
 }
 
-export async function updateCategory(ctx: Ctx, id: number, fields: Fields): Promise<CategoryDto> {
+/** REST PUT of the fields alone. */
+export async function updateCategory(ctx: Ctx, { id, ...fields }: UpdateCategoryInput): Promise<CategoryDto> {
   await inTenantTx(ctx, (trx) => writeCategory(trx, id, fields));
-  return getCategory(ctx, id);
+  return getCategory(ctx, { id });
 }
 
+/** One attribute list, saved on its own (atomic). */
 export async function saveCategoryAttributes(
   ctx: Ctx,
-  id: number,
-  kind: CategoryAttributeKind,
-  rows: CategoryAttributeRow[],
-) {
+  { id, kind, rows }: SaveCategoryAttributesInput,
+): Promise<CategoryAttributeDto[]> {
   await inTenantTx(ctx, async (trx) => {
     await findCategory(trx, id, true);
     await saveList(
@@ -146,7 +125,7 @@ export async function saveCategoryAttributes(
     );
     await trx.updateTable('categories').set({ updated_at: sql`now()` }).where('id', '=', id).execute();
   });
-  return getCategoryAttributes(ctx, id, kind);
+  return getCategoryAttributes(ctx, { id, kind });
 }
 
 /** The dialog's save: fields and both attribute lists in one transaction. */
@@ -171,5 +150,5 @@ export async function saveCategory(ctx: Ctx, input: SaveCategoryInput): Promise<
       );
     return cid;
   });
-  return getCategory(ctx, id);
+  return getCategory(ctx, { id });
 }

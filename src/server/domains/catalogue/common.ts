@@ -1,19 +1,15 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { MAX_CUSTOM_ANSWERS } from '../../../shared/catalogue/enums.ts';
 import { listRowErrors } from '../../../shared/catalogue/list-rules.ts';
-import { ADMIN_ROLES, type Role } from '../../../shared/roles.ts';
 import type { TenantContext } from '../../context.ts';
 import type { TenantDatabase } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 
-/** Provider, group and company admins manage their group's catalogue; operators never reach it. */
-export const CATALOGUE_ROLES: readonly Role[] = ADMIN_ROLES;
+// Who may call the catalogue is declared once, in operations.ts (the admin roles, inside a group).
 export type Ctx = TenantContext;
 export type Trx = Transaction<TenantDatabase>;
 
 export const isProvider = (ctx: Ctx) => ctx.auth.role === 'MOBCHECK_ADMIN';
-
-export { searchCondition } from '../../db/search.ts';
 
 export { isUniqueViolation } from '../../db/pg-errors.ts';
 
@@ -36,7 +32,8 @@ export interface ListSpec {
   max?: number;
 }
 
-type Row = { id?: number; enabled: boolean } & Record<string, unknown>;
+/** A row of any list: its id when stored, its enabled flag, its text and extra columns. */
+export type ListRow = { id?: number; enabled: boolean } & Record<string, unknown>;
 
 /**
  * Saves a full list for one parent inside the caller's transaction. Rows with an id are updated
@@ -47,7 +44,7 @@ export async function saveList(
   trx: Trx,
   spec: ListSpec,
   parentId: number,
-  rows: Row[],
+  rows: ListRow[],
   path: string,
 ): Promise<number[]> {
   // The list tables differ only by column names, so one untyped helper serves them all.
@@ -181,8 +178,4 @@ export const LISTS = {
 /** Runs `fn` in one transaction on the caller's tenant schema. */
 export function inTenantTx<T>(ctx: Ctx, fn: (trx: Trx) => Promise<T>): Promise<T> {
   return ctx.auth.tenant.transaction().execute(fn);
-}
-
-export function page<T>(items: T[], total: number, input: { page: number; pageSize: number }) {
-  return { items, total, page: input.page, pageSize: input.pageSize };
 }

@@ -5,8 +5,10 @@ import { PRODUCT_IMAGE_MAX_BYTES } from '../../../shared/catalogue/enums.ts';
 import { AppError } from '../../errors.ts';
 import { fileStore } from '../../files/store.ts';
 import { log } from '../../logger.ts';
+import type { ById } from '../../../shared/catalogue/schemas.ts';
+import type { ProductImageDto } from '../../../shared/catalogue/types.ts';
 import { type Ctx, inTenantTx } from './common.ts';
-import { lockEditableProduct } from './products.ts';
+import { lockEditableProduct, productImagePath } from './products.ts';
 
 const EXT: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
@@ -19,12 +21,17 @@ export function sniffImageType(b: Uint8Array): 'image/png' | 'image/jpeg' | 'ima
   return null;
 }
 
+/** An uploaded image: the product and the bytes of the multipart field `file` (null when missing). */
+export interface ProductImageUpload {
+  id: number;
+  file: Uint8Array | null;
+}
+
 /** Checks and stores a product's image, then points the product at it; the old file is removed. */
 export async function setProductImage(
   ctx: Ctx,
-  id: number,
-  bytes: Uint8Array | null,
-): Promise<{ image: string; imageUpdatedAt: Date }> {
+  { id, file: bytes }: ProductImageUpload,
+): Promise<ProductImageDto> {
   // Permission first, so a refused caller learns nothing about the file rules.
   await inTenantTx(ctx, (trx) => lockEditableProduct(ctx, trx, id));
   if (!bytes || bytes.length === 0) throw new AppError('PRODUCT_IMAGE_MISSING');
@@ -59,7 +66,7 @@ export async function setProductImage(
     await fileStore()
       .delete(old)
       .catch((e) => log.warn('old product image not removed', { key: old, error: String(e) }));
-  return { image: `/web/products/${id}/image?update=${updatedAt.getTime()}`, imageUpdatedAt: updatedAt };
+  return { image: productImagePath(id, updatedAt)!, imageUpdatedAt: updatedAt };
 }
 
 export interface ProductImage {
@@ -71,7 +78,7 @@ export interface ProductImage {
 }
 
 /** The stored image of a product, or null when it has none (the caller answers a placeholder). */
-export async function getProductImage(ctx: Ctx, id: number): Promise<ProductImage | null> {
+export async function getProductImage(ctx: Ctx, { id }: ById): Promise<ProductImage | null> {
   const row = await ctx.auth.tenant
     .selectFrom('products')
     .select(['image_key', 'image_content_type', 'image_updated_at'])

@@ -1,14 +1,17 @@
 import { sql } from 'kysely';
-import type { z } from 'zod';
-import {
-  type CustomAnswerRow,
-  type InspectionQuestionRow,
-  type InspectionTypeAttributeRow,
-  type inspectionTypeFieldsSchema,
-  type ListInspectionTypesInput,
-  listInspectionTypesSchema,
-  type MaintenanceQuestionRow,
-  type SaveInspectionTypeInput,
+import type {
+  ById,
+  ByQuestionId,
+  CustomAnswerRow,
+  InspectionTypeFields,
+  InspectionTypeOptionsInput,
+  ListInspectionTypesParams,
+  SaveCustomAnswersInput,
+  SaveInspectionQuestionsInput,
+  SaveInspectionTypeAttributesInput,
+  SaveInspectionTypeInput,
+  SaveMaintenanceQuestionsInput,
+  UpdateInspectionTypeInput,
 } from '../../../shared/catalogue/schemas.ts';
 import type {
   CustomAnswerDto,
@@ -21,25 +24,19 @@ import type {
 } from '../../../shared/catalogue/types.ts';
 import type { Page } from '../../../shared/list.ts';
 import { AppError } from '../../errors.ts';
+import { fetchPage, mapPage, triStateIs } from '../../kit/list.ts';
 import {
   type Ctx,
   inTenantTx,
   isUniqueViolation,
   LISTS,
-  page,
+  type ListRow,
+  type ListSpec,
   saveList,
-  searchCondition,
   type Trx,
 } from './common.ts';
 
 type Db = Ctx['auth']['tenant'] | Trx;
-
-const SORT = {
-  name: sql`core.search_text(t.name)`,
-  categoryName: sql`core.search_text(c.name)`,
-  updateDate: sql`t.updated_at`,
-  enabled: sql`t.enabled`,
-} as const;
 
 function baseQuery(db: Db) {
   return db.selectFrom('inspection_types as t').innerJoin('categories as c', 'c.id', 't.category_id');
@@ -74,31 +71,31 @@ const toDto = (r: TypeRow): InspectionTypeDto => ({
 
 export async function listInspectionTypes(
   ctx: Ctx,
-  raw: ListInspectionTypesInput,
+  input: ListInspectionTypesParams,
 ): Promise<Page<InspectionTypeDto>> {
-  const input = listInspectionTypesSchema.parse(raw);
-  let q = baseQuery(ctx.auth.tenant);
-  // Seed 001 screen 4: search by name or category.
-  const search = searchCondition(input.query, [sql.ref('t.name'), sql.ref('c.name')]);
-  if (search) q = q.where(search);
-  if (input.enabled !== 'all') q = q.where('t.enabled', '=', input.enabled === 'yes');
-  if (input.categoryId !== undefined) q = q.where('t.category_id', '=', input.categoryId);
-  const dir = input.direction === 'desc' ? sql`desc` : sql`asc`;
-  const [rows, count] = await Promise.all([
-    q
-      .select(COLUMNS)
-      .orderBy(sql`${SORT[input.sort ?? 'name']} ${dir}`)
-      .orderBy('t.id')
-      .limit(input.pageSize)
-      .offset(input.page * input.pageSize)
-      .execute(),
-    q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return page(rows.map(toDto), count.n, input);
+  const base = baseQuery(ctx.auth.tenant)
+    .where(triStateIs(sql.ref('t.enabled'), input.enabled))
+    .$if(input.categoryId !== undefined, (q) => q.where('t.category_id', '=', input.categoryId!));
+  const page = await fetchPage(base, input, {
+    // Seed 001 screen 4: search by name or category.
+    search: [sql.ref('t.name'), sql.ref('c.name')],
+    sorts: {
+      name: sql`core.search_text(t.name)`,
+      categoryName: sql`core.search_text(c.name)`,
+      updateDate: sql.ref('t.updated_at'),
+      enabled: sql.ref('t.enabled'),
+    },
+    tiebreak: sql.ref('t.id'),
+    select: (q) => q.select(COLUMNS),
+  });
+  return mapPage(page, toDto);
 }
 
 /** Subcategories for selects, optionally of one category. */
-export async function inspectionTypeOptions(ctx: Ctx, categoryId?: number): Promise<OptionDto[]> {
+export async function inspectionTypeOptions(
+  ctx: Ctx,
+  { categoryId }: InspectionTypeOptionsInput,
+): Promise<OptionDto[]> {
   let q = ctx.auth.tenant.selectFrom('inspection_types').select(['id', 'name', 'enabled', 'category_id']);
   if (categoryId !== undefined) q = q.where('category_id', '=', categoryId);
   const rows = await q.orderBy(sql`core.search_text(name)`).orderBy('id').execute();
@@ -111,11 +108,11 @@ async function findType(db: Db, id: number): Promise<TypeRow> {
   return row;
 }
 
-export async function getInspectionType(ctx: Ctx, id: number): Promise<InspectionTypeDto> {
+async function getInspectionType(ctx: Ctx, id: number): Promise<InspectionTypeDto> {
   return toDto(await findType(ctx.auth.tenant, id));
 }
 
-export async function getInspectionQuestions(ctx: Ctx, id: number): Promise<InspectionQuestionDto[]> {
+export async function getInspectionQuestions(ctx: Ctx, { id }: ById): Promise<InspectionQuestionDto[]> {
   await findType(ctx.auth.tenant, id);
   return ctx.auth.tenant
     .selectFrom('inspection_questions')
@@ -126,7 +123,7 @@ export async function getInspectionQuestions(ctx: Ctx, id: number): Promise<Insp
     .execute();
 }
 
-export async function getMaintenanceQuestions(ctx: Ctx, id: number): Promise<MaintenanceQuestionDto[]> {
+export async function getMaintenanceQuestions(ctx: Ctx, { id }: ById): Promise<MaintenanceQuestionDto[]> {
   await findType(ctx.auth.tenant, id);
   return ctx.auth.tenant
     .selectFrom('maintenance_questions')
@@ -139,7 +136,7 @@ export async function getMaintenanceQuestions(ctx: Ctx, id: number): Promise<Mai
 
 export async function getInspectionTypeAttributes(
   ctx: Ctx,
-  id: number,
+  { id }: ById,
 ): Promise<InspectionTypeAttributeDto[]> {
   await findType(ctx.auth.tenant, id);
   return ctx.auth.tenant
@@ -162,7 +159,7 @@ async function answersOf(db: Db, questionIds: number[]): Promise<CustomAnswerDto
     .execute();
 }
 
-export async function getCustomAnswers(ctx: Ctx, questionId: number): Promise<CustomAnswerDto[]> {
+export async function getCustomAnswers(ctx: Ctx, { questionId }: ByQuestionId): Promise<CustomAnswerDto[]> {
   const q = await ctx.auth.tenant
     .selectFrom('inspection_questions')
     .select('id')
@@ -173,12 +170,12 @@ export async function getCustomAnswers(ctx: Ctx, questionId: number): Promise<Cu
 }
 
 /** Everything the subcategory dialog edits, in one read. */
-export async function getInspectionTypeDetail(ctx: Ctx, id: number): Promise<InspectionTypeDetailDto> {
+export async function getInspectionTypeDetail(ctx: Ctx, { id }: ById): Promise<InspectionTypeDetailDto> {
   const [type, questions, maintenanceQuestions, attributes] = await Promise.all([
     getInspectionType(ctx, id),
-    getInspectionQuestions(ctx, id),
-    getMaintenanceQuestions(ctx, id),
-    getInspectionTypeAttributes(ctx, id),
+    getInspectionQuestions(ctx, { id }),
+    getMaintenanceQuestions(ctx, { id }),
+    getInspectionTypeAttributes(ctx, { id }),
   ]);
   const answers = await answersOf(
     ctx.auth.tenant,
@@ -195,7 +192,7 @@ export async function getInspectionTypeDetail(ctx: Ctx, id: number): Promise<Ins
   };
 }
 
-type Fields = z.infer<typeof inspectionTypeFieldsSchema>;
+type Fields = InspectionTypeFields;
 
 async function lockType(trx: Trx, id: number) {
   const row = await trx
@@ -256,51 +253,58 @@ async function writeCustomAnswers(trx: Trx, questionId: number, rows: CustomAnsw
   return q.inspection_type_id;
 }
 
+/** REST POST: answers the new id. */
 export function createInspectionType(ctx: Ctx, fields: Fields): Promise<number> {
   return inTenantTx(ctx, (trx) => writeType(trx, undefined, fields));
 }
 
-export async function updateInspectionType(ctx: Ctx, id: number, fields: Fields): Promise<InspectionTypeDto> {
+/** REST PUT of the type fields alone. */
+export async function updateInspectionType(
+  ctx: Ctx,
+  { id, ...fields }: UpdateInspectionTypeInput,
+): Promise<InspectionTypeDto> {
   await inTenantTx(ctx, (trx) => writeType(trx, id, fields));
   return getInspectionType(ctx, id);
 }
 
-export type InspectionTypeList = 'inspectionQuestions' | 'maintenanceQuestions' | 'attributes';
-
 /** One of the seed's list PUTs: atomic on its own list. */
-export async function saveInspectionTypeList(
-  ctx: Ctx,
-  id: number,
-  list: InspectionTypeList,
-  rows: InspectionQuestionRow[] | MaintenanceQuestionRow[] | InspectionTypeAttributeRow[],
-) {
+async function saveTypeList(ctx: Ctx, id: number, spec: ListSpec, path: string, rows: ListRow[]) {
   await inTenantTx(ctx, async (trx) => {
     await lockType(trx, id);
-    const spec =
-      list === 'inspectionQuestions'
-        ? LISTS.inspectionQuestions
-        : list === 'maintenanceQuestions'
-          ? LISTS.maintenanceQuestions
-          : LISTS.inspectionTypeAttributes;
-    // The list PUT of questions does not carry answers (they have their own call).
-    await saveList(
-      trx,
-      spec,
-      id,
-      rows.map((r) => ({ ...r, customAnswers: undefined })),
-      list,
-    );
+    await saveList(trx, spec, id, rows, path);
     await touch(trx, id);
   });
-  if (list === 'inspectionQuestions') return getInspectionQuestions(ctx, id);
-  if (list === 'maintenanceQuestions') return getMaintenanceQuestions(ctx, id);
-  return getInspectionTypeAttributes(ctx, id);
+}
+
+export async function saveInspectionQuestions(
+  ctx: Ctx,
+  { id, rows }: SaveInspectionQuestionsInput,
+): Promise<InspectionQuestionDto[]> {
+  // The list PUT of questions does not carry answers (they have their own call).
+  const questions = rows.map((r) => ({ ...r, customAnswers: undefined }));
+  await saveTypeList(ctx, id, LISTS.inspectionQuestions, 'inspectionQuestions', questions);
+  return getInspectionQuestions(ctx, { id });
+}
+
+export async function saveMaintenanceQuestions(
+  ctx: Ctx,
+  { id, rows }: SaveMaintenanceQuestionsInput,
+): Promise<MaintenanceQuestionDto[]> {
+  await saveTypeList(ctx, id, LISTS.maintenanceQuestions, 'maintenanceQuestions', rows);
+  return getMaintenanceQuestions(ctx, { id });
+}
+
+export async function saveInspectionTypeAttributes(
+  ctx: Ctx,
+  { id, rows }: SaveInspectionTypeAttributesInput,
+): Promise<InspectionTypeAttributeDto[]> {
+  await saveTypeList(ctx, id, LISTS.inspectionTypeAttributes, 'attributes', rows);
+  return getInspectionTypeAttributes(ctx, { id });
 }
 
 export async function saveCustomAnswers(
   ctx: Ctx,
-  questionId: number,
-  rows: CustomAnswerRow[],
+  { questionId, rows }: SaveCustomAnswersInput,
 ): Promise<CustomAnswerDto[]> {
   await inTenantTx(ctx, async (trx) => {
     const typeId = await writeCustomAnswers(trx, questionId, rows, 'answers');
@@ -344,5 +348,5 @@ export async function saveInspectionType(
       await saveList(trx, LISTS.inspectionTypeAttributes, tid, input.attributes, 'attributes');
     return tid;
   });
-  return getInspectionTypeDetail(ctx, id);
+  return getInspectionTypeDetail(ctx, { id });
 }

@@ -1,35 +1,19 @@
 import { sql } from 'kysely';
-import {
-  type ListProductsInput,
-  listProductsSchema,
-  type MaintenancePartRow,
-  type ProductFields,
-  type SaveProductInput,
+import type {
+  ById,
+  ListProductsParams,
+  ProductFields,
+  SaveMaintenancePartsInput,
+  SaveProductInput,
+  UpdateProductInput,
 } from '../../../shared/catalogue/schemas.ts';
 import type { MaintenancePartDto, ProductDto } from '../../../shared/catalogue/types.ts';
 import type { Page } from '../../../shared/list.ts';
 import { AppError } from '../../errors.ts';
-import {
-  type Ctx,
-  inTenantTx,
-  isProvider,
-  isUniqueViolation,
-  LISTS,
-  page,
-  saveList,
-  searchCondition,
-  type Trx,
-} from './common.ts';
+import { fetchPage, mapPage, triStateIs } from '../../kit/list.ts';
+import { type Ctx, inTenantTx, isProvider, isUniqueViolation, LISTS, saveList, type Trx } from './common.ts';
 
 type Db = Ctx['auth']['tenant'] | Trx;
-
-const SORT = {
-  sku: sql`core.search_text(p.sku)`,
-  name: sql`core.search_text(p.name)`,
-  isDvExclusive: sql`p.is_dv_exclusive`,
-  updateDate: sql`p.updated_at`,
-  enabled: sql`p.enabled`,
-} as const;
 
 function baseQuery(db: Db) {
   return db
@@ -38,31 +22,32 @@ function baseQuery(db: Db) {
     .innerJoin('categories as c', 'c.id', 't.category_id');
 }
 
+const COLUMNS = [
+  'p.id',
+  'p.sku',
+  'p.name',
+  'p.enabled',
+  'p.short_description',
+  'p.is_dv_exclusive',
+  'p.is_due_date',
+  'p.inspection_schedule',
+  'p.days_notification_due_date',
+  'p.days_notification_next_inspection_date',
+  'p.manufacturing_number',
+  'p.manufacturer',
+  'p.inspection_type_id',
+  't.name as inspection_type_name',
+  't.category_id',
+  'c.name as category_name',
+  'p.image_key',
+  'p.image_updated_at',
+  'p.updated_at',
+  'p.retest_date',
+  'p.recharge_date',
+  'p.weight_date',
+] as const;
 function selectProduct(db: Db) {
-  return baseQuery(db).select([
-    'p.id',
-    'p.sku',
-    'p.name',
-    'p.enabled',
-    'p.short_description',
-    'p.is_dv_exclusive',
-    'p.is_due_date',
-    'p.inspection_schedule',
-    'p.days_notification_due_date',
-    'p.days_notification_next_inspection_date',
-    'p.manufacturing_number',
-    'p.manufacturer',
-    'p.inspection_type_id',
-    't.name as inspection_type_name',
-    't.category_id',
-    'c.name as category_name',
-    'p.image_key',
-    'p.image_updated_at',
-    'p.updated_at',
-    'p.retest_date',
-    'p.recharge_date',
-    'p.weight_date',
-  ]);
+  return baseQuery(db).select(COLUMNS);
 }
 type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProduct>['executeTakeFirstOrThrow']>>;
 
@@ -99,40 +84,36 @@ function toDto(ctx: Ctx, r: ProductRow): ProductDto {
   };
 }
 
-export async function listProducts(ctx: Ctx, raw: ListProductsInput): Promise<Page<ProductDto>> {
-  const input = listProductsSchema.parse(raw);
-  let q = baseQuery(ctx.auth.tenant);
-  const search = searchCondition(input.query, [sql.ref('p.sku'), sql.ref('p.name')]);
-  if (search) q = q.where(search);
-  if (input.enabled !== 'all') q = q.where('p.enabled', '=', input.enabled === 'yes');
-  if (input.categoryId !== undefined) q = q.where('t.category_id', '=', input.categoryId);
-  if (input.inspectionTypeId !== undefined) q = q.where('p.inspection_type_id', '=', input.inspectionTypeId);
-  const dir = input.direction === 'desc' ? sql`desc` : sql`asc`;
-  const [rows, count] = await Promise.all([
-    selectProduct(ctx.auth.tenant)
-      .where((eb) => eb('p.id', 'in', q.select('p.id')))
-      .orderBy(sql`${SORT[input.sort ?? 'name']} ${dir}`)
-      .orderBy('p.id')
-      .limit(input.pageSize)
-      .offset(input.page * input.pageSize)
-      .execute(),
-    q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return page(
-    rows.map((r) => toDto(ctx, r)),
-    count.n,
-    input,
-  );
+export async function listProducts(ctx: Ctx, input: ListProductsParams): Promise<Page<ProductDto>> {
+  const base = baseQuery(ctx.auth.tenant)
+    .where(triStateIs(sql.ref('p.enabled'), input.enabled))
+    .$if(input.categoryId !== undefined, (q) => q.where('t.category_id', '=', input.categoryId!))
+    .$if(input.inspectionTypeId !== undefined, (q) =>
+      q.where('p.inspection_type_id', '=', input.inspectionTypeId!),
+    );
+  const page = await fetchPage(base, input, {
+    search: [sql.ref('p.sku'), sql.ref('p.name')],
+    sorts: {
+      sku: sql`core.search_text(p.sku)`,
+      name: sql`core.search_text(p.name)`,
+      isDvExclusive: sql.ref('p.is_dv_exclusive'),
+      updateDate: sql.ref('p.updated_at'),
+      enabled: sql.ref('p.enabled'),
+    },
+    tiebreak: sql.ref('p.id'),
+    select: (q) => q.select(COLUMNS),
+  });
+  return mapPage(page, (r) => toDto(ctx, r));
 }
 
-export async function getProduct(ctx: Ctx, id: number): Promise<ProductDto> {
+export async function getProduct(ctx: Ctx, { id }: ById): Promise<ProductDto> {
   const row = await selectProduct(ctx.auth.tenant).where('p.id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
   return toDto(ctx, row);
 }
 
-export async function getMaintenanceParts(ctx: Ctx, id: number): Promise<MaintenancePartDto[]> {
-  await getProduct(ctx, id);
+export async function getMaintenanceParts(ctx: Ctx, { id }: ById): Promise<MaintenancePartDto[]> {
+  await getProduct(ctx, { id });
   return ctx.auth.tenant
     .selectFrom('maintenance_parts')
     .select(['id', 'name', 'unit', 'enabled'])
@@ -209,26 +190,27 @@ async function writeProduct(ctx: Ctx, trx: Trx, id: number | undefined, p: Produ
   }
 }
 
+/** REST POST: answers the new id. */
 export function createProduct(ctx: Ctx, p: ProductFields): Promise<number> {
   return inTenantTx(ctx, (trx) => writeProduct(ctx, trx, undefined, p));
 }
 
-export async function updateProduct(ctx: Ctx, id: number, p: ProductFields): Promise<ProductDto> {
+/** REST PUT of the fields alone. */
+export async function updateProduct(ctx: Ctx, { id, ...p }: UpdateProductInput): Promise<ProductDto> {
   await inTenantTx(ctx, (trx) => writeProduct(ctx, trx, id, p));
-  return getProduct(ctx, id);
+  return getProduct(ctx, { id });
 }
 
 export async function saveMaintenanceParts(
   ctx: Ctx,
-  id: number,
-  rows: MaintenancePartRow[],
+  { id, rows }: SaveMaintenancePartsInput,
 ): Promise<MaintenancePartDto[]> {
   await inTenantTx(ctx, async (trx) => {
     await lockEditableProduct(ctx, trx, id);
     await saveList(trx, LISTS.maintenanceParts, id, rows, 'maintenanceParts');
     await trx.updateTable('products').set({ updated_at: sql`now()` }).where('id', '=', id).execute();
   });
-  return getMaintenanceParts(ctx, id);
+  return getMaintenanceParts(ctx, { id });
 }
 
 /** The product dialog's save: fields and maintenance parts in one transaction. */
@@ -239,5 +221,5 @@ export async function saveProduct(ctx: Ctx, input: SaveProductInput): Promise<Pr
       await saveList(trx, LISTS.maintenanceParts, pid, input.maintenanceParts, 'maintenanceParts');
     return pid;
   });
-  return getProduct(ctx, id);
+  return getProduct(ctx, { id });
 }

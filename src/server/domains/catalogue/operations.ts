@@ -1,0 +1,487 @@
+/**
+ * Every call of the catalogue (seed 001 §7), declared once: the tRPC procedures the client uses
+ * (`catalogue.categories.list`, …) and the seed's `/web/*` REST calls, which keep their methods,
+ * paths, status codes, bodies and answers. Where the two doors differ in shape, the REST binding
+ * maps its shape onto the same input (path ids, `fixed` values, a bare JSON array under `rows`).
+ * Calls only integrators make (REST POST answering the new id, the per-list reads and PUTs of the
+ * fields alone) are REST only: the client saves a whole dialog through `save`.
+ */
+import type { Context } from 'hono';
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import { PRODUCT_IMAGE_MAX_BYTES } from '../../../shared/catalogue/enums.ts';
+import {
+  byQuestionId,
+  categoryAttributesQuerySchema,
+  categoryFieldsSchema,
+  inspectionTypeFieldsSchema,
+  inspectionTypeOptionsSchema,
+  listCategoriesSchema,
+  listInspectionTypesSchema,
+  listProductsSchema,
+  productFieldsSchema,
+  saveCategoryAttributesSchema,
+  saveCategorySchema,
+  saveCustomAnswersSchema,
+  saveInspectionQuestionsSchema,
+  saveInspectionTypeAttributesSchema,
+  saveInspectionTypeSchema,
+  saveMaintenancePartsSchema,
+  saveMaintenanceQuestionsSchema,
+  saveProductSchema,
+  updateCategorySchema,
+  updateInspectionTypeSchema,
+  updateProductSchema,
+} from '../../../shared/catalogue/schemas.ts';
+import {
+  categoryAttributeSchema,
+  categorySchema,
+  customAnswerSchema,
+  inspectionQuestionSchema,
+  inspectionTypeAttributeSchema,
+  inspectionTypeDetailSchema,
+  inspectionTypeSchema,
+  maintenancePartSchema,
+  maintenanceQuestionSchema,
+  optionSchema,
+  productImageSchema,
+  productSchema,
+} from '../../../shared/catalogue/types.ts';
+import { byId, idField, idText } from '../../../shared/fields.ts';
+import { pageSchema } from '../../../shared/list.ts';
+import { ADMIN_ROLES } from '../../../shared/roles.ts';
+import type { TenantContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import {
+  type AnyOperation,
+  execute,
+  mutation,
+  query,
+  type RestBinding,
+  tenant,
+} from '../../kit/operation.ts';
+import { restInput } from '../../kit/rest-routes.ts';
+import { objectShape } from '../../kit/schema-shape.ts';
+import type { AppEnv } from '../../rest.ts';
+import * as s from './service.ts';
+
+/** Provider, group and company admins manage their group's catalogue; operators never reach it. */
+const admin = tenant(ADMIN_ROLES);
+
+/** The id of a REST path, as text. */
+const pathId = z.object({ id: idText });
+
+/**
+ * The seed's list PUTs send the bare JSON array, and integrators have always been told where a bad
+ * row is relative to it (`0.name`). With `bodyKey: 'rows'` alone the kit parses the array as part
+ * of the input and zod would say `rows.0.name` (a kit gap: rest-routes does not strip the key from
+ * the issue paths). So these bindings parse the array first, then do exactly what the kit does:
+ * the whole input, the one service call, the answer held to the output schema.
+ */
+function bareArrayBody<O extends AnyOperation>(name: string, op: O): O {
+  const rest = op.rest.map((b): RestBinding => {
+    if (!b.bodyKey || b.raw) return b;
+    const key = b.bodyKey;
+    const list = objectShape(op.input)?.[key];
+    if (!list) throw new Error(`${name}: bodyKey ${key} is not a field of the input`);
+    return {
+      ...b,
+      requestBody: {
+        contentType: 'application/json',
+        description: 'The full list, as a JSON array (rows with an id are updated, the others added).',
+        schema: list,
+      },
+      raw: async (c, ctx) => {
+        const raw = (await restInput(c, op, b)) as Record<string, unknown>;
+        list.parse(raw[key]);
+        const data = await execute(name, op, ctx, op.input.parse(raw));
+        return c.json({ data: data ?? null }, b.status ?? 200);
+      },
+    };
+  });
+  return { ...op, rest };
+}
+
+// ── categories ──────────────────────────────────────────────────────────────────────────────────
+
+const categories = {
+  list: query({
+    access: admin,
+    summary: 'Categories, paged (query, enabled, page, pageSize, sort, direction).',
+    input: listCategoriesSchema,
+    output: pageSchema(categorySchema),
+    rest: { method: 'get', path: '/web/categories/' },
+    handler: (ctx, input) => s.listCategories(ctx, input),
+  }),
+  options: query({
+    access: admin,
+    summary: 'All categories for selects (disabled ones shown, not selectable).',
+    output: z.array(optionSchema),
+    // Declared before `get`, so this path is mounted before `/web/categories/:id/`.
+    rest: { method: 'get', path: '/web/categories/options/' },
+    handler: (ctx) => s.categoryOptions(ctx),
+  }),
+  get: query({
+    access: admin,
+    summary: 'One category.',
+    input: byId,
+    output: categorySchema,
+    rest: { method: 'get', path: '/web/categories/:id/' },
+    handler: (ctx, input) => s.getCategory(ctx, input),
+  }),
+  attributes: query({
+    access: admin,
+    summary: "The category's inspection or maintenance attributes.",
+    input: categoryAttributesQuerySchema,
+    output: z.array(categoryAttributeSchema),
+    rest: [
+      {
+        method: 'get',
+        path: '/web/categories/:id/inspection-attributes/',
+        fixed: { kind: 'inspection' },
+        summary: "The category's inspection attributes.",
+      },
+      {
+        method: 'get',
+        path: '/web/categories/:id/maintenance-attributes/',
+        fixed: { kind: 'maintenance' },
+        summary: "The category's maintenance attributes.",
+      },
+    ],
+    handler: (ctx, input) => s.getCategoryAttributes(ctx, input),
+  }),
+  /** The dialog's save: fields and both attribute lists in one transaction. */
+  save: mutation({
+    access: admin,
+    summary: 'Creates or updates a category with both attribute lists, atomically.',
+    input: saveCategorySchema,
+    output: categorySchema,
+    handler: (ctx, input) => s.saveCategory(ctx, input),
+  }),
+  saveAttributes: bareArrayBody(
+    'catalogue.categories.saveAttributes',
+    mutation({
+      access: admin,
+      summary: 'Saves the full list of inspection or maintenance attributes (atomic).',
+      input: saveCategoryAttributesSchema,
+      output: z.array(categoryAttributeSchema),
+      rest: [
+        {
+          method: 'put',
+          path: '/web/categories/:id/inspection-attributes/',
+          fixed: { kind: 'inspection' },
+          bodyKey: 'rows',
+          summary: 'Saves the full list of inspection attributes (atomic).',
+        },
+        {
+          method: 'put',
+          path: '/web/categories/:id/maintenance-attributes/',
+          fixed: { kind: 'maintenance' },
+          bodyKey: 'rows',
+          summary: 'Saves the full list of maintenance attributes (atomic).',
+        },
+      ],
+      handler: (ctx, input) => s.saveCategoryAttributes(ctx, input),
+    }),
+  ),
+  create: mutation({
+    access: admin,
+    summary: 'Creates a category; answers its id.',
+    input: categoryFieldsSchema,
+    output: idField,
+    trpc: false,
+    rest: { method: 'post', path: '/web/categories/', status: 201 },
+    handler: (ctx, input) => s.createCategory(ctx, input),
+  }),
+  update: mutation({
+    access: admin,
+    summary: 'Updates a category.',
+    input: updateCategorySchema,
+    output: categorySchema,
+    trpc: false,
+    rest: { method: 'put', path: '/web/categories/:id/' },
+    handler: (ctx, input) => s.updateCategory(ctx, input),
+  }),
+};
+
+// ── inspection types (subcategories) ────────────────────────────────────────────────────────────
+
+const inspectionTypes = {
+  list: query({
+    access: admin,
+    summary: 'Subcategories, paged (query matches name or category; enabled, categoryId).',
+    input: listInspectionTypesSchema,
+    output: pageSchema(inspectionTypeSchema),
+    rest: { method: 'get', path: '/web/inspection-types/' },
+    handler: (ctx, input) => s.listInspectionTypes(ctx, input),
+  }),
+  options: query({
+    access: admin,
+    summary: 'Subcategories for selects, optionally of one category.',
+    input: inspectionTypeOptionsSchema,
+    output: z.array(optionSchema),
+    handler: (ctx, input) => s.inspectionTypeOptions(ctx, input),
+  }),
+  get: query({
+    access: admin,
+    summary: 'One subcategory with all its lists (questions with custom answers, attributes).',
+    input: byId,
+    output: inspectionTypeDetailSchema,
+    rest: { method: 'get', path: '/web/inspection-types/:id/' },
+    handler: (ctx, input) => s.getInspectionTypeDetail(ctx, input),
+  }),
+  /** Type fields + questions (with custom answers) + maintenance questions + attributes, atomically. */
+  save: mutation({
+    access: admin,
+    summary: 'Creates or updates a subcategory with all its lists, atomically.',
+    input: saveInspectionTypeSchema,
+    output: inspectionTypeDetailSchema,
+    handler: (ctx, input) => s.saveInspectionType(ctx, input),
+  }),
+  saveInspectionQuestions: bareArrayBody(
+    'catalogue.inspectionTypes.saveInspectionQuestions',
+    mutation({
+      access: admin,
+      summary: 'Saves the full list of inspection questions (atomic; custom answers have their own call).',
+      input: saveInspectionQuestionsSchema,
+      output: z.array(inspectionQuestionSchema),
+      rest: { method: 'put', path: '/web/inspection-types/:id/inspection-questions/', bodyKey: 'rows' },
+      handler: (ctx, input) => s.saveInspectionQuestions(ctx, input),
+    }),
+  ),
+  saveMaintenanceQuestions: bareArrayBody(
+    'catalogue.inspectionTypes.saveMaintenanceQuestions',
+    mutation({
+      access: admin,
+      summary: 'Saves the full list of maintenance questions (atomic).',
+      input: saveMaintenanceQuestionsSchema,
+      output: z.array(maintenanceQuestionSchema),
+      rest: { method: 'put', path: '/web/inspection-types/:id/maintenance-questions/', bodyKey: 'rows' },
+      handler: (ctx, input) => s.saveMaintenanceQuestions(ctx, input),
+    }),
+  ),
+  saveAttributes: bareArrayBody(
+    'catalogue.inspectionTypes.saveAttributes',
+    mutation({
+      access: admin,
+      summary: 'Saves the full list of subcategory attributes (atomic).',
+      input: saveInspectionTypeAttributesSchema,
+      output: z.array(inspectionTypeAttributeSchema),
+      rest: { method: 'put', path: '/web/inspection-types/:id/inspection-type-attribute/', bodyKey: 'rows' },
+      handler: (ctx, input) => s.saveInspectionTypeAttributes(ctx, input),
+    }),
+  ),
+  customAnswers: query({
+    access: admin,
+    summary: 'Custom answers of an inspection question.',
+    input: byQuestionId,
+    output: z.array(customAnswerSchema),
+    rest: { method: 'get', path: '/web/inspection-custom-answer/:questionId' },
+    handler: (ctx, input) => s.getCustomAnswers(ctx, input),
+  }),
+  saveCustomAnswers: bareArrayBody(
+    'catalogue.inspectionTypes.saveCustomAnswers',
+    mutation({
+      access: admin,
+      summary: 'Saves the full list of custom answers of a CUSTOM question (at most 5, atomic).',
+      input: saveCustomAnswersSchema,
+      output: z.array(customAnswerSchema),
+      rest: { method: 'put', path: '/web/inspection-custom-answer/:questionId', bodyKey: 'rows' },
+      handler: (ctx, input) => s.saveCustomAnswers(ctx, input),
+    }),
+  ),
+  create: mutation({
+    access: admin,
+    summary: 'Creates a subcategory; answers its id.',
+    input: inspectionTypeFieldsSchema,
+    output: idField,
+    trpc: false,
+    rest: { method: 'post', path: '/web/inspection-types/', status: 201 },
+    handler: (ctx, input) => s.createInspectionType(ctx, input),
+  }),
+  update: mutation({
+    access: admin,
+    summary: 'Updates the subcategory fields.',
+    input: updateInspectionTypeSchema,
+    output: inspectionTypeSchema,
+    trpc: false,
+    rest: { method: 'put', path: '/web/inspection-types/:id/' },
+    handler: (ctx, input) => s.updateInspectionType(ctx, input),
+  }),
+  inspectionQuestions: query({
+    access: admin,
+    summary: "The subcategory's inspection questions.",
+    input: byId,
+    output: z.array(inspectionQuestionSchema),
+    trpc: false,
+    rest: { method: 'get', path: '/web/inspection-types/:id/inspection-questions/' },
+    handler: (ctx, input) => s.getInspectionQuestions(ctx, input),
+  }),
+  maintenanceQuestions: query({
+    access: admin,
+    summary: "The subcategory's maintenance questions.",
+    input: byId,
+    output: z.array(maintenanceQuestionSchema),
+    trpc: false,
+    rest: { method: 'get', path: '/web/inspection-types/:id/maintenance-questions/' },
+    handler: (ctx, input) => s.getMaintenanceQuestions(ctx, input),
+  }),
+  attributes: query({
+    access: admin,
+    summary: "The subcategory's attributes.",
+    input: byId,
+    output: z.array(inspectionTypeAttributeSchema),
+    trpc: false,
+    rest: { method: 'get', path: '/web/inspection-types/:id/inspection-type-attribute/' },
+    handler: (ctx, input) => s.getInspectionTypeAttributes(ctx, input),
+  }),
+};
+
+// ── products ────────────────────────────────────────────────────────────────────────────────────
+
+/** PUT /web/products/{id}/image/: the multipart field `file` becomes the input's bytes. */
+async function putImage(c: Context<AppEnv>, ctx: TenantContext): Promise<Response> {
+  const { id } = pathId.parse(c.req.param());
+  // Refuse an oversized body before reading it (multipart overhead allowed).
+  const declared = Number(c.req.header('Content-Length') ?? 0);
+  if (declared > PRODUCT_IMAGE_MAX_BYTES + 64 * 1024) throw new AppError('PRODUCT_IMAGE_TOO_LARGE');
+  let file: unknown;
+  try {
+    file = (await c.req.parseBody()).file;
+  } catch {
+    throw new AppError('PRODUCT_IMAGE_MISSING');
+  }
+  const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : null;
+  const data = await execute('catalogue.products.uploadImage', uploadImage, ctx, { id, file: bytes });
+  return c.json({ data });
+}
+
+/** GET /web/products/{id}/image: the stored file, or the placeholder; ETag and 304, cacheable per version. */
+async function getImage(c: Context<AppEnv>, ctx: TenantContext): Promise<Response> {
+  const input = pathId.parse(c.req.param());
+  const img = (await execute('catalogue.products.image', image, ctx, input)) as s.ProductImage | null;
+  const etag = img?.etag ?? s.PLACEHOLDER_ETAG;
+  // A URL naming the current version never changes, so it may be cached for good.
+  const cache =
+    img && c.req.query('update') === img.version
+      ? 'private, max-age=31536000, immutable'
+      : 'private, no-cache';
+  const headers = { ETag: etag, 'Cache-Control': cache, 'X-Content-Type-Options': 'nosniff' };
+  if (c.req.header('If-None-Match') === etag) {
+    img?.stream.destroy();
+    return c.body(null, 304, headers);
+  }
+  if (!img) return c.body(s.PLACEHOLDER_SVG, 200, { ...headers, 'Content-Type': 'image/svg+xml' });
+  return c.body(Readable.toWeb(img.stream) as ReadableStream, 200, {
+    ...headers,
+    'Content-Type': img.contentType,
+  });
+}
+
+const uploadImage = mutation({
+  access: admin,
+  summary:
+    'Uploads the product image: multipart field `file`, PNG/JPEG/WebP (checked by its bytes), at most 2 MB.',
+  input: z.object({ id: idField, file: z.instanceof(Uint8Array).nullable() }),
+  output: productImageSchema,
+  trpc: false,
+  rest: {
+    method: 'put',
+    path: '/web/products/:id/image/',
+    raw: putImage,
+    requestBody: {
+      contentType: 'multipart/form-data',
+      description: 'The image in the field `file`.',
+      schema: z.object({ file: z.file() }),
+    },
+    responses: { 413: 'PRODUCT_IMAGE_TOO_LARGE' },
+  },
+  handler: (ctx, input) => s.setProductImage(ctx, input),
+});
+
+const image = query({
+  access: admin,
+  summary: 'The product image (a placeholder SVG when it has none).',
+  input: byId,
+  // The open file (a stream); the REST binding answers it as the body.
+  output: z.custom<s.ProductImage | null>(),
+  trpc: false,
+  rest: {
+    method: 'get',
+    path: '/web/products/:id/image',
+    raw: getImage,
+    produces: 'image/*',
+    query: [{ name: 'update', description: 'Version of the image (ms of its last change): busts caches.' }],
+    headers: [{ name: 'If-None-Match', description: 'The ETag already held: answers 304 when unchanged.' }],
+    responses: { 304: 'Not modified' },
+  },
+  handler: (ctx, input) => s.getProductImage(ctx, input),
+});
+
+const products = {
+  list: query({
+    access: admin,
+    summary: 'Products, paged (query matches SKU or name; enabled, categoryId, inspectionTypeId).',
+    input: listProductsSchema,
+    output: pageSchema(productSchema),
+    rest: { method: 'get', path: '/web/products/' },
+    handler: (ctx, input) => s.listProducts(ctx, input),
+  }),
+  get: query({
+    access: admin,
+    summary: 'One product.',
+    input: byId,
+    output: productSchema,
+    rest: { method: 'get', path: '/web/products/:id/' },
+    handler: (ctx, input) => s.getProduct(ctx, input),
+  }),
+  maintenanceParts: query({
+    access: admin,
+    summary: 'Maintenance parts of a product.',
+    input: byId,
+    output: z.array(maintenancePartSchema),
+    rest: { method: 'get', path: '/web/products/:id/maintenance-parts/' },
+    handler: (ctx, input) => s.getMaintenanceParts(ctx, input),
+  }),
+  /** Fields + maintenance parts, atomically (the image goes through REST: multipart). */
+  save: mutation({
+    access: admin,
+    summary: 'Creates or updates a product with its maintenance parts, atomically.',
+    input: saveProductSchema,
+    output: productSchema,
+    handler: (ctx, input) => s.saveProduct(ctx, input),
+  }),
+  saveMaintenanceParts: bareArrayBody(
+    'catalogue.products.saveMaintenanceParts',
+    mutation({
+      access: admin,
+      summary: 'Saves the full list of maintenance parts (atomic).',
+      input: saveMaintenancePartsSchema,
+      output: z.array(maintenancePartSchema),
+      rest: { method: 'put', path: '/web/products/:id/maintenance-parts/', bodyKey: 'rows' },
+      handler: (ctx, input) => s.saveMaintenanceParts(ctx, input),
+    }),
+  ),
+  create: mutation({
+    access: admin,
+    summary: 'Creates a product; answers its id (provider-exclusive ones only by the provider admin).',
+    input: productFieldsSchema,
+    output: idField,
+    trpc: false,
+    rest: { method: 'post', path: '/web/products/', status: 201 },
+    handler: (ctx, input) => s.createProduct(ctx, input),
+  }),
+  update: mutation({
+    access: admin,
+    summary: 'Updates a product (provider-exclusive ones only by the provider admin).',
+    input: updateProductSchema,
+    output: productSchema,
+    trpc: false,
+    rest: { method: 'put', path: '/web/products/:id/' },
+    handler: (ctx, input) => s.updateProduct(ctx, input),
+  }),
+  uploadImage,
+  image,
+};
+
+export const catalogueOperations = { categories, inspectionTypes, products };
