@@ -5,6 +5,7 @@
  * that same schema; the answer is `{ data }` with the binding's status.
  */
 import type { Context, Hono } from 'hono';
+import { ZodError } from 'zod';
 import type { AppEnv } from '../rest.ts';
 import { AppError } from '../errors.ts';
 import {
@@ -60,6 +61,23 @@ export async function restInput(
   return { ...query, ...body, ...params, ...binding.fixed };
 }
 
+/**
+ * With `bodyKey` the body is one field of the input, but the caller sent it as the whole body:
+ * issue paths are given relative to what was sent (`0.name`, not `rows.0.name`).
+ */
+function bodyRelative<T>(key: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (err) {
+    if (err instanceof ZodError) {
+      // Rewritten in place: the error thrown by parse() is a real Error (Hono's onError needs one).
+      for (const issue of err.issues as { path: PropertyKey[] }[])
+        if (issue.path[0] === key) issue.path = issue.path.slice(1);
+    }
+    throw err;
+  }
+}
+
 /** Both spellings of a path: with and without the trailing slash. */
 export function pathVariants(path: string): string[] {
   if (path === '/') return [path];
@@ -74,7 +92,9 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly FlatOper
         const ctx = authorize(op.access, c.get('ctx'));
         if (binding.raw) return binding.raw(c, ctx as never);
         const raw = await restInput(c, op, binding);
-        const input = parseInput(op, raw);
+        const input = binding.bodyKey
+          ? bodyRelative(binding.bodyKey, () => parseInput(op, raw))
+          : parseInput(op, raw);
         const data = await execute(name, op, ctx, input);
         return c.json({ data: data ?? null }, binding.status ?? 200);
       };

@@ -52,16 +52,7 @@ import { pageSchema } from '../../../shared/list.ts';
 import { ADMIN_ROLES } from '../../../shared/roles.ts';
 import type { TenantContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import {
-  type AnyOperation,
-  execute,
-  mutation,
-  query,
-  type RestBinding,
-  tenant,
-} from '../../kit/operation.ts';
-import { restInput } from '../../kit/rest-routes.ts';
-import { objectShape } from '../../kit/schema-shape.ts';
+import { execute, mutation, query, tenant } from '../../kit/operation.ts';
 import type { AppEnv } from '../../rest.ts';
 import * as s from './service.ts';
 
@@ -70,37 +61,6 @@ const admin = tenant(ADMIN_ROLES);
 
 /** The id of a REST path, as text. */
 const pathId = z.object({ id: idText });
-
-/**
- * The seed's list PUTs send the bare JSON array, and integrators have always been told where a bad
- * row is relative to it (`0.name`). With `bodyKey: 'rows'` alone the kit parses the array as part
- * of the input and zod would say `rows.0.name` (a kit gap: rest-routes does not strip the key from
- * the issue paths). So these bindings parse the array first, then do exactly what the kit does:
- * the whole input, the one service call, the answer held to the output schema.
- */
-function bareArrayBody<O extends AnyOperation>(name: string, op: O): O {
-  const rest = op.rest.map((b): RestBinding => {
-    if (!b.bodyKey || b.raw) return b;
-    const key = b.bodyKey;
-    const list = objectShape(op.input)?.[key];
-    if (!list) throw new Error(`${name}: bodyKey ${key} is not a field of the input`);
-    return {
-      ...b,
-      requestBody: {
-        contentType: 'application/json',
-        description: 'The full list, as a JSON array (rows with an id are updated, the others added).',
-        schema: list,
-      },
-      raw: async (c, ctx) => {
-        const raw = (await restInput(c, op, b)) as Record<string, unknown>;
-        list.parse(raw[key]);
-        const data = await execute(name, op, ctx, op.input.parse(raw));
-        return c.json({ data: data ?? null }, b.status ?? 200);
-      },
-    };
-  });
-  return { ...op, rest };
-}
 
 // ── categories ──────────────────────────────────────────────────────────────────────────────────
 
@@ -158,32 +118,29 @@ const categories = {
     output: categorySchema,
     handler: (ctx, input) => s.saveCategory(ctx, input),
   }),
-  saveAttributes: bareArrayBody(
-    'catalogue.categories.saveAttributes',
-    mutation({
-      access: admin,
-      summary: 'Saves the full list of inspection or maintenance attributes (atomic).',
-      input: saveCategoryAttributesSchema,
-      output: z.array(categoryAttributeSchema),
-      rest: [
-        {
-          method: 'put',
-          path: '/web/categories/:id/inspection-attributes/',
-          fixed: { kind: 'inspection' },
-          bodyKey: 'rows',
-          summary: 'Saves the full list of inspection attributes (atomic).',
-        },
-        {
-          method: 'put',
-          path: '/web/categories/:id/maintenance-attributes/',
-          fixed: { kind: 'maintenance' },
-          bodyKey: 'rows',
-          summary: 'Saves the full list of maintenance attributes (atomic).',
-        },
-      ],
-      handler: (ctx, input) => s.saveCategoryAttributes(ctx, input),
-    }),
-  ),
+  saveAttributes: mutation({
+    access: admin,
+    summary: 'Saves the full list of inspection or maintenance attributes (atomic).',
+    input: saveCategoryAttributesSchema,
+    output: z.array(categoryAttributeSchema),
+    rest: [
+      {
+        method: 'put',
+        path: '/web/categories/:id/inspection-attributes/',
+        fixed: { kind: 'inspection' },
+        bodyKey: 'rows',
+        summary: 'Saves the full list of inspection attributes (atomic).',
+      },
+      {
+        method: 'put',
+        path: '/web/categories/:id/maintenance-attributes/',
+        fixed: { kind: 'maintenance' },
+        bodyKey: 'rows',
+        summary: 'Saves the full list of maintenance attributes (atomic).',
+      },
+    ],
+    handler: (ctx, input) => s.saveCategoryAttributes(ctx, input),
+  }),
   create: mutation({
     access: admin,
     summary: 'Creates a category; answers its id.',
@@ -238,39 +195,30 @@ const inspectionTypes = {
     output: inspectionTypeDetailSchema,
     handler: (ctx, input) => s.saveInspectionType(ctx, input),
   }),
-  saveInspectionQuestions: bareArrayBody(
-    'catalogue.inspectionTypes.saveInspectionQuestions',
-    mutation({
-      access: admin,
-      summary: 'Saves the full list of inspection questions (atomic; custom answers have their own call).',
-      input: saveInspectionQuestionsSchema,
-      output: z.array(inspectionQuestionSchema),
-      rest: { method: 'put', path: '/web/inspection-types/:id/inspection-questions/', bodyKey: 'rows' },
-      handler: (ctx, input) => s.saveInspectionQuestions(ctx, input),
-    }),
-  ),
-  saveMaintenanceQuestions: bareArrayBody(
-    'catalogue.inspectionTypes.saveMaintenanceQuestions',
-    mutation({
-      access: admin,
-      summary: 'Saves the full list of maintenance questions (atomic).',
-      input: saveMaintenanceQuestionsSchema,
-      output: z.array(maintenanceQuestionSchema),
-      rest: { method: 'put', path: '/web/inspection-types/:id/maintenance-questions/', bodyKey: 'rows' },
-      handler: (ctx, input) => s.saveMaintenanceQuestions(ctx, input),
-    }),
-  ),
-  saveAttributes: bareArrayBody(
-    'catalogue.inspectionTypes.saveAttributes',
-    mutation({
-      access: admin,
-      summary: 'Saves the full list of subcategory attributes (atomic).',
-      input: saveInspectionTypeAttributesSchema,
-      output: z.array(inspectionTypeAttributeSchema),
-      rest: { method: 'put', path: '/web/inspection-types/:id/inspection-type-attribute/', bodyKey: 'rows' },
-      handler: (ctx, input) => s.saveInspectionTypeAttributes(ctx, input),
-    }),
-  ),
+  saveInspectionQuestions: mutation({
+    access: admin,
+    summary: 'Saves the full list of inspection questions (atomic; custom answers have their own call).',
+    input: saveInspectionQuestionsSchema,
+    output: z.array(inspectionQuestionSchema),
+    rest: { method: 'put', path: '/web/inspection-types/:id/inspection-questions/', bodyKey: 'rows' },
+    handler: (ctx, input) => s.saveInspectionQuestions(ctx, input),
+  }),
+  saveMaintenanceQuestions: mutation({
+    access: admin,
+    summary: 'Saves the full list of maintenance questions (atomic).',
+    input: saveMaintenanceQuestionsSchema,
+    output: z.array(maintenanceQuestionSchema),
+    rest: { method: 'put', path: '/web/inspection-types/:id/maintenance-questions/', bodyKey: 'rows' },
+    handler: (ctx, input) => s.saveMaintenanceQuestions(ctx, input),
+  }),
+  saveAttributes: mutation({
+    access: admin,
+    summary: 'Saves the full list of subcategory attributes (atomic).',
+    input: saveInspectionTypeAttributesSchema,
+    output: z.array(inspectionTypeAttributeSchema),
+    rest: { method: 'put', path: '/web/inspection-types/:id/inspection-type-attribute/', bodyKey: 'rows' },
+    handler: (ctx, input) => s.saveInspectionTypeAttributes(ctx, input),
+  }),
   customAnswers: query({
     access: admin,
     summary: 'Custom answers of an inspection question.',
@@ -279,17 +227,14 @@ const inspectionTypes = {
     rest: { method: 'get', path: '/web/inspection-custom-answer/:questionId' },
     handler: (ctx, input) => s.getCustomAnswers(ctx, input),
   }),
-  saveCustomAnswers: bareArrayBody(
-    'catalogue.inspectionTypes.saveCustomAnswers',
-    mutation({
-      access: admin,
-      summary: 'Saves the full list of custom answers of a CUSTOM question (at most 5, atomic).',
-      input: saveCustomAnswersSchema,
-      output: z.array(customAnswerSchema),
-      rest: { method: 'put', path: '/web/inspection-custom-answer/:questionId', bodyKey: 'rows' },
-      handler: (ctx, input) => s.saveCustomAnswers(ctx, input),
-    }),
-  ),
+  saveCustomAnswers: mutation({
+    access: admin,
+    summary: 'Saves the full list of custom answers of a CUSTOM question (at most 5, atomic).',
+    input: saveCustomAnswersSchema,
+    output: z.array(customAnswerSchema),
+    rest: { method: 'put', path: '/web/inspection-custom-answer/:questionId', bodyKey: 'rows' },
+    handler: (ctx, input) => s.saveCustomAnswers(ctx, input),
+  }),
   create: mutation({
     access: admin,
     summary: 'Creates a subcategory; answers its id.',
@@ -451,17 +396,14 @@ const products = {
     output: productSchema,
     handler: (ctx, input) => s.saveProduct(ctx, input),
   }),
-  saveMaintenanceParts: bareArrayBody(
-    'catalogue.products.saveMaintenanceParts',
-    mutation({
-      access: admin,
-      summary: 'Saves the full list of maintenance parts (atomic).',
-      input: saveMaintenancePartsSchema,
-      output: z.array(maintenancePartSchema),
-      rest: { method: 'put', path: '/web/products/:id/maintenance-parts/', bodyKey: 'rows' },
-      handler: (ctx, input) => s.saveMaintenanceParts(ctx, input),
-    }),
-  ),
+  saveMaintenanceParts: mutation({
+    access: admin,
+    summary: 'Saves the full list of maintenance parts (atomic).',
+    input: saveMaintenancePartsSchema,
+    output: z.array(maintenancePartSchema),
+    rest: { method: 'put', path: '/web/products/:id/maintenance-parts/', bodyKey: 'rows' },
+    handler: (ctx, input) => s.saveMaintenanceParts(ctx, input),
+  }),
   create: mutation({
     access: admin,
     summary: 'Creates a product; answers its id (provider-exclusive ones only by the provider admin).',
