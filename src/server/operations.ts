@@ -4,11 +4,13 @@
  * from this object. A new domain adds one line.
  */
 import { configOperations } from './domains/config/operations.ts';
+import { organisationsOperations } from './domains/organisations/operations.ts';
 import type { OpenApiSource } from './kit/openapi.ts';
 import { flattenOperations } from './kit/operation.ts';
 
 export const operations = {
   config: configOperations,
+  organisations: organisationsOperations,
 };
 
 /** Every operation with its tRPC path (`config.list`, …). */
@@ -17,6 +19,7 @@ export const operationList = flattenOperations(operations);
 /** OpenAPI tags: one per domain. */
 const TAGS: Record<keyof typeof operations, string> = {
   config: 'System configuration',
+  organisations: 'Organisations',
 };
 
 export function openApiSources(): OpenApiSource[] {

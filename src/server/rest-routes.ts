@@ -3,7 +3,6 @@ import { registerAuthRest } from './domains/auth/rest.ts';
 import { registerCatalogueRest } from './domains/catalogue/rest.ts';
 import { registerCepRest } from './domains/cep/rest.ts';
 import { registerJobsRest } from './domains/jobs/rest.ts';
-import { registerOrganisationsRest } from './domains/organisations/rest.ts';
 import { registerQrRest } from './domains/qr/rest.ts';
 import { mountOperations } from './kit/rest-routes.ts';
 import { operationList } from './operations.ts';
@@ -17,6 +16,5 @@ export function registerRestRoutes(app: RestApp): void {
   registerCatalogueRest(app);
   registerCepRest(app);
   registerJobsRest(app);
-  registerOrganisationsRest(app);
   registerQrRest(app);
 }

@@ -3,7 +3,6 @@ import { authRouter } from './domains/auth/router.ts';
 import { catalogueRouter } from './domains/catalogue/router.ts';
 import { cepRouter } from './domains/cep/router.ts';
 import { jobsRouter } from './domains/jobs/router.ts';
-import { organisationsRouter } from './domains/organisations/router.ts';
 import { qrRouter } from './domains/qr/router.ts';
 import { buildRouter } from './kit/trpc-router.ts';
 import { operations } from './operations.ts';
@@ -17,7 +16,6 @@ export const appRouter = router({
   catalogue: catalogueRouter,
   cep: cepRouter,
   jobs: jobsRouter,
-  organisations: organisationsRouter,
   qr: qrRouter,
 });
 
