@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * Search indexes of the organisations lists (company groups, companies, employees): the
- * expressions match the queries of `domains/organisations/search.ts` so the trigram GIN applies.
+ * expressions match the search columns of the organisations services so the trigram GIN applies.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index if not exists companies_search_idx on core.companies using gin (core.search_text(name) gin_trgm_ops)`.execute(

@@ -12,7 +12,8 @@ import { pingDb } from './db/database.ts';
 import { authenticate } from './domains/auth/service.ts';
 import { mountJobsBoard } from './domains/jobs/board.ts';
 import { AppError } from './errors.ts';
-import { openApiDocument } from './openapi.ts';
+import { buildOpenApiDocument } from './kit/openapi.ts';
+import { openApiSources } from './operations.ts';
 import { redis } from './redis.ts';
 import { type AppEnv, errorResponse } from './rest.ts';
 import { registerRestRoutes } from './rest-routes.ts';
@@ -101,7 +102,7 @@ export function createApp(): Hono<AppEnv> {
     }),
   );
 
-  app.get('/web/openapi.json', (c) => c.json(openApiDocument(config().PUBLIC_URL)));
+  app.get('/web/openapi.json', (c) => c.json(buildOpenApiDocument(config().PUBLIC_URL, openApiSources())));
   registerRestRoutes(app);
   mountJobsBoard(app);
   app.all('/web/*', (c) => errorResponse(c, new AppError('NOT_FOUND')));

@@ -10,6 +10,7 @@ import { catalogueOperations } from './domains/catalogue/operations.ts';
 import { configOperations } from './domains/config/operations.ts';
 import { jobsOperations } from './domains/jobs/operations.ts';
 import { qrOperations } from './domains/qr/operations.ts';
+import { organisationsOperations } from './domains/organisations/operations.ts';
 import type { OpenApiSource } from './kit/openapi.ts';
 import { flattenOperations } from './kit/operation.ts';
 
@@ -21,6 +22,7 @@ export const operations = {
   config: configOperations,
   jobs: jobsOperations,
   qr: qrOperations,
+  organisations: organisationsOperations,
 };
 
 /** Every operation with its tRPC path (`config.list`, …). */
@@ -35,6 +37,7 @@ const TAGS: Record<keyof typeof operations, string> = {
   config: 'System configuration',
   jobs: 'Jobs',
   qr: 'QR codes',
+  organisations: 'Organisations',
 };
 
 export function openApiSources(): OpenApiSource[] {

@@ -1,4 +1,3 @@
-import { registerOrganisationsRest } from './domains/organisations/rest.ts';
 import { mountOperations } from './kit/rest-routes.ts';
 import { operationList } from './operations.ts';
 import type { RestApp } from './rest.ts';
@@ -6,5 +5,4 @@ import type { RestApp } from './rest.ts';
 /** Mounts every domain's REST shim routes. */
 export function registerRestRoutes(app: RestApp): void {
   mountOperations(app, operationList);
-  registerOrganisationsRest(app);
 }

@@ -1,12 +1,7 @@
-import { organisationsRouter } from './domains/organisations/router.ts';
 import { buildRouter } from './kit/trpc-router.ts';
 import { operations } from './operations.ts';
-import { router } from './trpc.ts';
 
-/** The whole tRPC API: one sub-router per domain. */
-export const appRouter = router({
-  ...buildRouter(operations)._def.record,
-  organisations: organisationsRouter,
-});
+/** The whole tRPC API, generated from the operations tables (src/server/operations.ts). */
+export const appRouter = buildRouter(operations);
 
 export type AppRouter = typeof appRouter;

@@ -2,8 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { ERROR_CATALOGUE } from '../shared/errors.ts';
-import type { Role } from '../shared/roles.ts';
-import type { RequestContext, TenantContext } from './context.ts';
+import type { RequestContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { log } from './logger.ts';
 
@@ -62,7 +61,6 @@ const t = initTRPC.context<RequestContext>().create({
 });
 
 export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
 
 /** Turns thrown AppErrors into TRPCErrors (keeping the code) and logs unexpected ones. */
 const errorMapper = t.middleware(async ({ next, path }) => {
@@ -79,29 +77,3 @@ const errorMapper = t.middleware(async ({ next, path }) => {
 });
 
 export const publicProcedure = t.procedure.use(errorMapper);
-
-/** Any signed-in user. */
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.auth) throw toTrpcError(new AppError('UNAUTHENTICATED'));
-  return next({ ctx: { ...ctx, auth: ctx.auth } });
-});
-
-/**
- * Signed-in user with one of `roles`, working inside a company group: `ctx.auth.tenant` is the
- * Kysely of that group's schema. Every tenant procedure is built from this.
- */
-export function tenantProcedure(roles: readonly Role[]) {
-  return authedProcedure.use(({ ctx, next }) => {
-    if (!roles.includes(ctx.auth.role)) throw toTrpcError(new AppError('FORBIDDEN'));
-    if (!ctx.auth.companyGroup || !ctx.auth.tenant) throw toTrpcError(new AppError('TENANT_FORBIDDEN'));
-    return next({ ctx: ctx as TenantContext });
-  });
-}
-
-/** Signed-in user with one of `roles`, no tenant needed (provider-wide calls). */
-export function roleProcedure(roles: readonly Role[]) {
-  return authedProcedure.use(({ ctx, next }) => {
-    if (!roles.includes(ctx.auth.role)) throw toTrpcError(new AppError('FORBIDDEN'));
-    return next({ ctx });
-  });
-}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONFIRMATION_WORD } from '../enums.ts';
 import { listSchema, triStateFilter } from '../list.ts';
-import { storedEmailField, optionalCnpjField, phoneField, requiredText } from '../fields.ts';
+import { idField, idText, optionalCnpjField, phoneField, requiredText, storedEmailField } from '../fields.ts';
 import { passwordSchema } from '../password.ts';
 import { ROLES, type Role } from '../roles.ts';
 
@@ -73,7 +73,7 @@ const companyUserBase = z.object({
   name: requiredText(LIMITS.name),
   email: storedEmailField,
   phone: phoneField,
-  companyId: z.coerce.number().int().positive(),
+  companyId: idText,
   occupation: requiredText(LIMITS.occupation),
   status: z.enum(EDITABLE_USER_STATUSES),
   role: z.enum(ROLES),
@@ -109,19 +109,23 @@ export const companyGroupListSchema = listSchema({
   filters: { forChoice: z.boolean().optional() },
 });
 export type UserListInput = z.infer<typeof userListSchema>;
+export type CompanyGroupListInput = z.infer<typeof companyGroupListSchema>;
+
+/** A user named by e-mail in a path (`/web/users/{email}`, `…/user-company-groups/{email}`). */
+export const userEmailSchema = z.object({ email: z.string().max(254) });
 
 /** A company group given by id (number or digits) or by schema name. */
-export const companyGroupRefSchema = z.union([z.number().int().positive(), z.string().trim().min(1).max(80)]);
+export const companyGroupRefSchema = z.union([idField, z.string().trim().min(1).max(80)]);
 
 export const activateGenericSchema = z.object({ companyName: requiredText(LIMITS.companyName) });
 export const migratePendingSchema = z.object({
-  companyId: z.coerce.number().int().positive(),
+  companyId: idText,
   companyGroup: companyGroupRefSchema,
   /** Role in the chosen company; company admin unless told otherwise. */
   role: z.enum(ROLES).optional(),
 });
 export const migrateUserSchema = z.object({
-  companyId: z.coerce.number().int().positive(),
+  companyId: idText,
   companyGroup: companyGroupRefSchema,
 });
 export const adminPasswordSchema = z.object({
@@ -130,7 +134,7 @@ export const adminPasswordSchema = z.object({
 });
 export const switchCompanySchema = z.object({
   companyGroup: companyGroupRefSchema,
-  companyId: z.coerce.number().int().positive(),
+  companyId: idText,
 });
 
 /** Rank of roles: a viewer may only grant or manage roles at or below its own. */

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolesOf } from '../../../src/server/kit/operation.ts';
-import { registeredRoutes } from '../../../src/server/openapi.ts';
 import { operationList } from '../../../src/server/operations.ts';
 import { ROLES, type Role } from '../../../src/shared/roles.ts';
 import { DEMO, loginAs, rest, testApp } from '../../helpers/api.ts';
@@ -115,24 +114,6 @@ describe('permission matrix (operations table × roles, REST and tRPC)', () => {
           expect(res.status, `${role} ${name}`).toBe(403);
           expect(res.code, `${role} ${name}`).toBe('FORBIDDEN');
         }
-      }
-    }
-  });
-
-  // Domains not yet on the operations kit: their REST declarations (removed once all are moved).
-  it('REST routes declared with restRoutes: 401 anonymous, 403 refused roles', async () => {
-    const routes = registeredRoutes().filter((r) => r.roles !== 'public');
-    for (const r of routes) {
-      const res = await rest(r.method.toUpperCase(), concretePath(r.path), { body: {} });
-      expect(res.status, `${r.method} ${r.path}`).toBe(401);
-      for (const role of ROLES) {
-        if (!Array.isArray(r.roles) || r.roles.includes(role)) continue;
-        const denied = await rest(r.method.toUpperCase(), concretePath(r.path), {
-          token: tokens[role],
-          body: {},
-        });
-        expect(denied.status, `${role} ${r.method} ${r.path}`).toBe(403);
-        cells.rest++;
       }
     }
   });

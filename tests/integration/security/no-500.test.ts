@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { rolesOf } from '../../../src/server/kit/operation.ts';
-import { registeredRoutes } from '../../../src/server/openapi.ts';
 import { operationList } from '../../../src/server/operations.ts';
 import { ROLES, type Role } from '../../../src/shared/roles.ts';
 import { DEMO, loginAs, rest, testApp } from '../../helpers/api.ts';
-import { everyRestRoute } from './routes.ts';
 
 /**
  * Bad input is never a 500, on either door. Every REST binding of the operations table, called by
@@ -80,15 +78,6 @@ describe('no 500 on bad input', () => {
             role: operation.access.kind === 'public' ? null : rolesOf(operation.access)[0]!,
           })),
         ),
-      // Domains still on hand-written routes (none once every domain is on the kit).
-      ...registeredRoutes()
-        .filter((r) => !SKIP.has(`${r.method} ${r.path}`))
-        .map((r) => ({
-          method: r.method,
-          path: r.path,
-          role:
-            r.roles === 'public' ? null : Array.isArray(r.roles) ? (r.roles[0] as Role) : 'MOBCHECK_ADMIN',
-        })),
     ];
     for (const t of targets) {
       const token = t.role ? tokens[t.role] : undefined;

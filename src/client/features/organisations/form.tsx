@@ -101,13 +101,7 @@ export function maskPhone(v: string | null | undefined): string {
   return `(${d.slice(0, 2)}) ${d.slice(2, mid)}-${d.slice(mid)}`;
 }
 
-export function maskCnpj(v: string | null | undefined): string {
-  const d = (v ?? '').replace(/\D/g, '').slice(0, 14);
-  return d
-    .replace(/^(\d{2})(\d)/, '$1.$2')
-    .replace(/^(\d{2})\.(\d{3})(\d)/, '$1.$2.$3')
-    .replace(/\.(\d{3})(\d)/, '.$1/$2')
-    .replace(/(\d{4})(\d)/, '$1-$2');
-}
+/** The one CNPJ mask (numeric or alphanumeric, as the sign-up), so the companies dialog keeps the letters. */
+export { maskCnpj } from '../../../shared/masks.ts';
 
 export { formatDate } from '../../../shared/dates.ts';

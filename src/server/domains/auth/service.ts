@@ -110,7 +110,7 @@ export async function authenticate(token: string | null | undefined): Promise<Au
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', new Date())
     .executeTakeFirst();
-  if (!row || row.status !== 'ACTIVE') return null;
+  if (row?.status !== 'ACTIVE') return null;
   const idleMs = (row.remember ? c.SESSION_REMEMBER_DAYS * 24 : c.SESSION_IDLE_HOURS) * 3_600_000;
   const lastSeen = new Date(row.last_seen_at).getTime();
   if (Date.now() - lastSeen > idleMs) return null;

@@ -1,42 +1,25 @@
-import { sql } from 'kysely';
+import { type Expression, sql } from 'kysely';
 import type { Page } from '../../../shared/list.ts';
+import type { CompanyItem } from '../../../shared/organisations/outputs.ts';
 import {
   type CompanyFormInput,
   type CompanyListInput,
   DEFAULT_COMPANY_TAGS_LIMIT,
 } from '../../../shared/organisations/schemas.ts';
-import type { AuthContext } from '../../context.ts';
 import { coreDb, tenantSchemaName } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { type Scope, forbidden, inScope, scopeOf } from './scope.ts';
-import { pageOf, searchAny } from './search.ts';
+import { fetchPage, triStateIs } from '../../kit/list.ts';
+import type { SignedInContext } from '../../kit/operation.ts';
+import { requireInScope, scopeOf, scopeWhere } from '../../kit/scope.ts';
+import { tagInUse } from '../qr/rules.ts';
 
-/** The seed's company (000 §3); `image` is served elsewhere, `tagsUsed` counts the tenant's tags. */
-export interface CompanyItem {
-  id: number;
-  companyGroupId: number;
-  name: string;
-  cnpj: string | null;
-  mainContactName: string | null;
-  email: string | null;
-  phone: string | null;
-  enabled: boolean;
-  tagsLimit: number;
-  tagsUsed: number;
-  updateDate: Date;
-}
-
-/** Provider admins and group admins manage companies (company admins and operators: 403). */
-function companyScope(auth: AuthContext): Scope {
-  if (auth.role !== 'MOBCHECK_ADMIN' && auth.role !== 'COMPANY_GROUP_ADMIN') throw forbidden();
-  return scopeOf(auth);
-}
+// Who may call these (provider and group admins) is declared once, in operations.ts.
 
 /**
- * Tags in use of each company: enabled tags bound to equipment in the group's tenant `tags` table
- * (the same rule as the logged user's `active_tags_qty`).
+ * Tags in use of each company `c`: the group's tenant tags of that company that are in use by the
+ * tag domain's rule (the same rule as the logged user's `active_tags_qty`). 0 without a group.
  */
-async function tagsUsedExpr(groupId: number | null) {
+async function tagsUsedExpr(groupId: number | null): Promise<Expression<number>> {
   if (groupId === null) return sql<number>`0`;
   const group = await coreDb()
     .selectFrom('company_groups')
@@ -44,68 +27,62 @@ async function tagsUsedExpr(groupId: number | null) {
     .where('id', '=', groupId)
     .executeTakeFirst();
   if (!group) return sql<number>`0`;
-  return sql<number>`(select count(*)::int from ${sql.table(`${tenantSchemaName(group.schema_name)}.tags`)} t where t.company_id = c.id and t.enabled and t.activated_at is not null)`;
+  return sql<number>`(select count(*)::int from ${sql.table(`${tenantSchemaName(group.schema_name)}.tags`)} t where t.company_id = c.id and ${tagInUse('t')})`;
 }
 
-const SORTS = {
-  name: sql`core.search_text(c.name)`,
-  cnpj: sql`c.cnpj`,
-  mainContactName: sql`core.search_text(c.main_contact_name)`,
-  email: sql`lower(c.email)`,
-  phone: sql`c.phone`,
-} as const;
-
-function selectCompanies(tagsUsed: Awaited<ReturnType<typeof tagsUsedExpr>>) {
-  return coreDb()
-    .selectFrom('companies as c')
-    .select([
-      'c.id',
-      'c.company_group_id as companyGroupId',
-      'c.name',
-      'c.cnpj',
-      'c.main_contact_name as mainContactName',
-      'c.email',
-      'c.phone',
-      'c.enabled',
-      'c.tags_limit as tagsLimit',
-      tagsUsed.as('tagsUsed'),
-      'c.updated_at as updateDate',
-    ]);
+function companiesFrom() {
+  return coreDb().selectFrom('companies as c');
 }
 
-export async function listCompanies(auth: AuthContext, input: CompanyListInput): Promise<Page<CompanyItem>> {
-  const scope = companyScope(auth);
+function selectCompany(q: ReturnType<typeof companiesFrom>, tagsUsed: Expression<number>) {
+  return q.select([
+    'c.id',
+    'c.company_group_id as companyGroupId',
+    'c.name',
+    'c.cnpj',
+    'c.main_contact_name as mainContactName',
+    'c.email',
+    'c.phone',
+    'c.enabled',
+    'c.tags_limit as tagsLimit',
+    sql<number>`${tagsUsed}`.as('tagsUsed'),
+    'c.updated_at as updateDate',
+  ]);
+}
+
+/** Companies of the caller's group (a provider admin: the session's group), paged. */
+export async function listCompanies(
+  ctx: SignedInContext,
+  input: CompanyListInput,
+): Promise<Page<CompanyItem>> {
+  const scope = scopeOf(ctx.auth);
   const tagsUsed = await tagsUsedExpr(scope.groupId);
-  let q = selectCompanies(tagsUsed).select(sql<number>`count(*) over()`.as('total'));
-  if (scope.groupId !== null) q = q.where('c.company_group_id', '=', scope.groupId);
-  if (input.enabled !== 'all') q = q.where('c.enabled', '=', input.enabled === 'yes');
-  if (input.query?.trim()) {
-    q = q.where(
-      searchAny(
-        [
-          sql`c.name`,
-          sql`coalesce(c.cnpj, '')`,
-          sql`coalesce(c.main_contact_name, '')`,
-          sql`coalesce(c.email, '')`,
-          sql`coalesce(c.phone, '')`,
-        ],
-        input.query,
-      ),
-    );
-  }
-  const dir = input.direction === 'desc' ? sql`desc` : sql`asc`;
-  const sortExpr = input.sort === 'tagsUsed' ? tagsUsed : SORTS[input.sort ?? 'name'];
-  const rows = await q
-    .orderBy(sql`${sortExpr} ${dir} nulls last`)
-    .orderBy('c.id')
-    .limit(input.pageSize)
-    .offset(input.page * input.pageSize)
-    .execute();
-  return pageOf<CompanyItem>(rows, input.page, input.pageSize);
+  const base = companiesFrom()
+    .where(scopeWhere(scope, { group: sql.ref('c.company_group_id') }, { providerToGroup: true }))
+    .where(triStateIs(sql.ref('c.enabled'), input.enabled));
+  return fetchPage(base, input, {
+    search: [
+      sql`c.name`,
+      sql`coalesce(c.cnpj, '')`,
+      sql`coalesce(c.main_contact_name, '')`,
+      sql`coalesce(c.email, '')`,
+      sql`coalesce(c.phone, '')`,
+    ],
+    sorts: {
+      name: sql`core.search_text(c.name)`,
+      cnpj: sql.ref('c.cnpj'),
+      mainContactName: sql`core.search_text(c.main_contact_name)`,
+      email: sql`lower(c.email)`,
+      phone: sql.ref('c.phone'),
+      tagsUsed,
+    },
+    tiebreak: sql.ref('c.id'),
+    select: (q) => selectCompany(q, tagsUsed),
+  });
 }
 
 async function getCompany(id: number, groupId: number): Promise<CompanyItem> {
-  const row = await selectCompanies(await tagsUsedExpr(groupId))
+  const row = await selectCompany(companiesFrom(), await tagsUsedExpr(groupId))
     .where('c.id', '=', id)
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
@@ -113,11 +90,12 @@ async function getCompany(id: number, groupId: number): Promise<CompanyItem> {
 }
 
 /**
- * Creates a company in the caller's group (a provider admin: the session's group). New companies
- * are not enabled and have 0 tags unless a provider admin says otherwise (seed 000 §9).
+ * Creates a company in the caller's group (a provider admin: the session's group); the answer is
+ * its id. New companies are not enabled and have 0 tags unless a provider admin says otherwise
+ * (seed 000 §9). The CNPJ, numeric or alphanumeric, is stored normalised (shared field rule).
  */
-export async function createCompany(auth: AuthContext, input: CompanyFormInput): Promise<number> {
-  const scope = companyScope(auth);
+export async function createCompany(ctx: SignedInContext, input: CompanyFormInput): Promise<number> {
+  const scope = scopeOf(ctx.auth);
   if (scope.groupId === null) throw new AppError('TENANT_FORBIDDEN');
   const row = await coreDb()
     .insertInto('companies')
@@ -141,19 +119,24 @@ export async function createCompany(auth: AuthContext, input: CompanyFormInput):
   return row.id;
 }
 
-/** Edits a company; enabled and tags limit are billing matters, changed by a provider admin only. */
+/**
+ * Edits a company of the caller's scope (404 for one elsewhere, as for a missing one); enabled and
+ * tags limit are billing matters, changed by a provider admin only.
+ */
 export async function updateCompany(
-  auth: AuthContext,
-  id: number,
-  input: CompanyFormInput,
+  ctx: SignedInContext,
+  input: CompanyFormInput & { id: number },
 ): Promise<CompanyItem> {
-  const scope = companyScope(auth);
-  const current = await coreDb()
-    .selectFrom('companies')
-    .select(['id', 'company_group_id'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!current || !inScope(scope, current.company_group_id, current.id)) throw new AppError('NOT_FOUND');
+  const scope = scopeOf(ctx.auth);
+  const current = requireInScope(
+    scope,
+    await coreDb()
+      .selectFrom('companies')
+      .select(['id', 'company_group_id'])
+      .where('id', '=', input.id)
+      .executeTakeFirst(),
+    (c) => ({ groupId: c.company_group_id, companyId: c.id }),
+  );
   await coreDb()
     .updateTable('companies')
     .set({
@@ -166,7 +149,7 @@ export async function updateCompany(
       ...(scope.provider && input.tagsLimit !== undefined ? { tags_limit: input.tagsLimit } : {}),
       updated_at: new Date(),
     })
-    .where('id', '=', id)
+    .where('id', '=', current.id)
     .execute();
-  return getCompany(id, current.company_group_id);
+  return getCompany(current.id, current.company_group_id);
 }

@@ -1,87 +1,71 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Page } from '../../../shared/list.ts';
+import type { CompanyGroupItem, ProvisionResultItem } from '../../../shared/organisations/outputs.ts';
 import {
   type CompanyGroupCreateInput,
+  type CompanyGroupListInput,
   companyGroupCreateSchema,
+  GENERIC_GROUP_SCHEMA,
 } from '../../../shared/organisations/schemas.ts';
-import type { AuthContext } from '../../context.ts';
 import { baseDb, coreDb, tenantDb } from '../../db/database.ts';
+import { searchCondition } from '../../db/search.ts';
 import { AppError } from '../../errors.ts';
+import { fetchPage } from '../../kit/list.ts';
+import type { SignedInContext } from '../../kit/operation.ts';
+import { inScope, scopeOf } from '../../kit/scope.ts';
 import { getLoggedUser, type LoggedUser } from '../account/service.ts';
 import { switchSessionCompany } from '../auth/service.ts';
-import { type ProvisionResult, provisionCompanyGroup } from './provision.ts';
+import { provisionCompanyGroup } from './provision.ts';
 import { findCompany, findGroup, forbidden, isUniqueViolation } from './scope.ts';
-import { pageOf, searchAny } from './search.ts';
 
-/** The seed's company group (000 §3) plus its id and schema name. */
-export interface CompanyGroupItem {
-  id: number;
-  name: string;
-  schemaName: string;
-  companies: { id: number; name: string }[];
+// Who may call these is declared once, in operations.ts; finer rules (a group admin only inside
+// its own group) stay here.
+
+function groupsFrom() {
+  return coreDb().selectFrom('company_groups as g');
 }
 
-export interface CompanyGroupListInput {
-  page: number;
-  pageSize: number;
-  query?: string;
-  direction: 'asc' | 'desc';
-  /** activation/migration choices: the generic group is never offered (seed 000 §9) */
-  forChoice?: boolean;
-}
-
-function requireProvider(auth: AuthContext) {
-  if (auth.role !== 'MOBCHECK_ADMIN') throw forbidden();
-}
-
-function groupsQuery() {
-  return coreDb()
-    .selectFrom('company_groups as g')
-    .select([
-      'g.id',
-      'g.name',
-      'g.schema_name as schemaName',
-      sql<{ id: number; name: string }[]>`coalesce((
+function selectGroup(q: ReturnType<typeof groupsFrom>) {
+  return q.select([
+    'g.id',
+    'g.name',
+    'g.schema_name as schemaName',
+    sql<{ id: number; name: string }[]>`coalesce((
         select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id)
         from core.companies c where c.company_group_id = g.id), '[]'::json)`.as('companies'),
-    ]);
+  ]);
 }
 
-/** Company groups with their companies as chips; search on group, schema and company names. */
+/**
+ * Company groups with their companies as chips, paged; the search matches the group's name or
+ * schema name, or the name of one of its companies. `forChoice` leaves the generic group out.
+ */
 export async function listCompanyGroups(
-  auth: AuthContext,
+  _ctx: SignedInContext,
   input: CompanyGroupListInput,
 ): Promise<Page<CompanyGroupItem>> {
-  requireProvider(auth);
-  let q = groupsQuery().select(sql<number>`count(*) over()`.as('total'));
-  if (input.forChoice) q = q.where('g.schema_name', '!=', 'generic');
-  if (input.query?.trim()) {
-    const matchingCompanies = coreDb()
-      .selectFrom('companies as c')
-      .select('c.company_group_id')
-      .where(searchAny([sql`c.name`], input.query));
-    q = q.where((eb) =>
-      eb.or([
-        searchAny([sql`g.name`, sql`g.schema_name`], input.query ?? ''),
-        eb('g.id', 'in', matchingCompanies),
-      ]),
+  let base = groupsFrom();
+  if (input.forChoice) base = base.where('g.schema_name', '!=', GENERIC_GROUP_SCHEMA);
+  // The search spans the group's companies too, so it is built here rather than by fetchPage.
+  const byGroup = searchCondition(input.query, [sql.ref('g.name'), sql.ref('g.schema_name')]);
+  const byCompany = searchCondition(input.query, [sql.ref('c.name')]);
+  if (byGroup && byCompany) {
+    base = base.where(
+      sql<SqlBool>`(${byGroup} or exists (select 1 from core.companies c where c.company_group_id = g.id and ${byCompany}))`,
     );
   }
-  const dir = input.direction === 'desc' ? sql`desc` : sql`asc`;
-  const rows = await q
-    .orderBy(sql`core.search_text(g.name) ${dir}`)
-    .orderBy('g.id')
-    .limit(input.pageSize)
-    .offset(input.page * input.pageSize)
-    .execute();
-  return pageOf<CompanyGroupItem>(rows, input.page, input.pageSize);
+  return fetchPage(base, input, {
+    sorts: { name: sql`core.search_text(g.name)` },
+    tiebreak: sql.ref('g.id'),
+    select: selectGroup,
+  });
 }
 
 /**
  * Parses the creation payload with the seed's codes: a missing field is CREATE_MISSING_FIELD, a
  * bad schema name CREATE_BAD_COMPANY_GROUP_NAME, anything else VALIDATION_FAILED.
  */
-export function parseCompanyGroupCreate(raw: unknown): CompanyGroupCreateInput {
+function parseCompanyGroupCreate(raw: unknown): CompanyGroupCreateInput {
   const r = companyGroupCreateSchema.safeParse(raw ?? {});
   if (r.success) return r.data;
   const obj = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
@@ -109,8 +93,7 @@ export function parseCompanyGroupCreate(raw: unknown): CompanyGroupCreateInput {
  * Creates a company group: its migrated tenant schema, its first company and its responsible
  * user as company group admin, in one transaction (a failure leaves nothing behind).
  */
-export async function createCompanyGroup(auth: AuthContext, raw: unknown): Promise<ProvisionResult> {
-  requireProvider(auth);
+export async function createCompanyGroup(_ctx: SignedInContext, raw: unknown): Promise<ProvisionResultItem> {
   const input = parseCompanyGroupCreate(raw);
   try {
     return await baseDb()
@@ -150,10 +133,13 @@ export async function createCompanyGroup(auth: AuthContext, raw: unknown): Promi
 
 /**
  * The groups of a user (the group admin's "user companies"): a provider admin may ask about any
- * user, a group admin about users of its own group; others 403.
+ * user, a group admin about users of its own group (403 for another group's user).
  */
-export async function userCompanyGroups(auth: AuthContext, email: string): Promise<CompanyGroupItem[]> {
-  if (auth.role !== 'MOBCHECK_ADMIN' && auth.role !== 'COMPANY_GROUP_ADMIN') throw forbidden();
+export async function userCompanyGroups(
+  ctx: SignedInContext,
+  { email }: { email: string },
+): Promise<CompanyGroupItem[]> {
+  const { auth } = ctx;
   const user = await coreDb()
     .selectFrom('users')
     .select(['id', 'company_group_id'])
@@ -161,24 +147,25 @@ export async function userCompanyGroups(auth: AuthContext, email: string): Promi
     .where('status', 'not in', ['MIGRATED', 'DELETED'])
     .executeTakeFirst();
   if (!user) throw new AppError('NOT_FOUND');
-  if (auth.role === 'COMPANY_GROUP_ADMIN' && user.company_group_id !== auth.user.company_group_id)
-    throw forbidden();
+  // A group admin asking about another group's user is refused outright (seed 000 §6), not hidden.
+  if (!inScope(scopeOf(auth), user.company_group_id, null)) throw forbidden();
   if (user.company_group_id === null) return [];
-  return groupsQuery().where('g.id', '=', user.company_group_id).execute();
+  return selectGroup(groupsFrom()).where('g.id', '=', user.company_group_id).execute();
 }
 
 /**
  * Switches the session to another company (seed 000 §7 `PUT /web/logged-user/company/`): a provider
- * admin to any group/company, a group admin only inside its own group, others 403.
+ * admin to any group/company, a group admin only inside its own group (403 for another group).
  */
 export async function switchCompany(
-  auth: AuthContext,
+  ctx: SignedInContext,
   input: { companyGroup: number | string; companyId: number },
 ): Promise<LoggedUser> {
-  if (auth.role !== 'MOBCHECK_ADMIN' && auth.role !== 'COMPANY_GROUP_ADMIN') throw forbidden();
+  const { auth } = ctx;
   const group = await findGroup(input.companyGroup);
   if (!group) throw new AppError('NOT_FOUND');
-  if (auth.role === 'COMPANY_GROUP_ADMIN' && group.id !== auth.user.company_group_id) throw forbidden();
+  // Acting in another group is a refusal (403), as the menu never offers it to a group admin.
+  if (!inScope(scopeOf(auth), group.id, null)) throw forbidden();
   const company = await findCompany(input.companyId);
   if (!company || company.company_group_id !== group.id) throw new AppError('NOT_FOUND');
   await switchSessionCompany(auth.sessionId, group.id, company.id);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Page } from '../../../shared/list.ts';
+import type { CompanyUserItem } from '../../../shared/organisations/outputs.ts';
 import {
   type CompanyUserCreateInput,
   type CompanyUserListInput,
@@ -10,94 +11,78 @@ import type { Role } from '../../../shared/roles.ts';
 import type { AuthContext } from '../../context.ts';
 import { coreDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { hashPassword } from '../auth/password-hash.ts';
+import { fetchPage } from '../../kit/list.ts';
+import type { SignedInContext } from '../../kit/operation.ts';
+import { inScope, requireInScope, type Scope, scopeOf, scopeWhere } from '../../kit/scope.ts';
 import { voidEmailTokens } from '../account/tokens.ts';
+import { hashPassword } from '../auth/password-hash.ts';
 import { revokeUserSessions } from '../auth/service.ts';
-import { type Scope, findCompany, forbidden, inScope, isUniqueViolation, scopeOf } from './scope.ts';
-import { pageOf, searchAny } from './search.ts';
+import { findCompany, forbidden, isUniqueViolation } from './scope.ts';
 
-/** The seed's company user (000 §3); the password never leaves the server. */
-export interface CompanyUserItem {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  occupation: string | null;
-  companyId: number | null;
-  companyName: string | null;
-  role: Role;
-  status: string;
-  updateDate: Date;
-}
-
-/** Employees are managed by provider, group and company admins; operators get 403. */
-function employeeScope(auth: AuthContext): Scope {
-  if (auth.role === 'COMPANY_OPERATOR') throw forbidden();
-  return scopeOf(auth);
-}
+// Who may call these is declared once, in operations.ts (admins; removal: the provider admin).
+// Finer rules stay here: the caller's scope and the rank of the roles it grants or manages.
 
 /** A viewer grants and manages only roles at or below its own (the provider role: provider admins). */
 function checkRole(auth: AuthContext, role: Role) {
   if (ROLE_RANK[role] > ROLE_RANK[auth.role]) throw forbidden();
 }
 
-const SORTS = {
-  name: sql`core.search_text(u.name)`,
-  company: sql`core.search_text(c.name)`,
-  phone: sql`u.phone`,
-  status: sql`u.status`,
-} as const;
+function employeesFrom() {
+  return coreDb().selectFrom('users as u').leftJoin('companies as c', 'c.id', 'u.company_id');
+}
 
+function selectEmployee(q: ReturnType<typeof employeesFrom>) {
+  return q.select([
+    'u.id',
+    'u.name',
+    'u.email',
+    'u.phone',
+    'u.occupation',
+    'u.company_id as companyId',
+    'c.name as companyName',
+    'u.role',
+    'u.status',
+    'u.updated_at as updateDate',
+  ]);
+}
+
+/** Employees in the caller's scope (a provider admin: the session's group), paged. */
 export async function listCompanyUsers(
-  auth: AuthContext,
+  ctx: SignedInContext,
   input: CompanyUserListInput,
 ): Promise<Page<CompanyUserItem>> {
-  const scope = employeeScope(auth);
-  let q = coreDb()
-    .selectFrom('users as u')
-    .leftJoin('companies as c', 'c.id', 'u.company_id')
-    .select([
-      'u.id',
-      'u.name',
-      'u.email',
-      'u.phone',
-      'u.occupation',
-      'u.company_id as companyId',
-      'c.name as companyName',
-      'u.role',
-      'u.status',
-      'u.updated_at as updateDate',
-      sql<number>`count(*) over()`.as('total'),
-    ])
-    .where('u.status', 'in', input.status === 'all' ? ['ACTIVE', 'INACTIVE', 'PENDING'] : [input.status]);
-  if (scope.groupId !== null) q = q.where('u.company_group_id', '=', scope.groupId);
-  if (scope.companyId !== null) q = q.where('u.company_id', '=', scope.companyId);
-  if (input.query?.trim()) {
-    q = q.where(
-      searchAny(
-        [
-          sql`u.name || ' ' || u.email`,
-          sql`coalesce(c.name, '')`,
-          sql`coalesce(u.occupation, '')`,
-          sql`coalesce(u.phone, '')`,
-        ],
-        input.query,
+  const scope = scopeOf(ctx.auth);
+  const base = employeesFrom()
+    .where('u.status', 'in', input.status === 'all' ? ['ACTIVE', 'INACTIVE', 'PENDING'] : [input.status])
+    .where(
+      scopeWhere(
+        scope,
+        { group: sql.ref('u.company_group_id'), company: sql.ref('u.company_id') },
+        { providerToGroup: true },
       ),
     );
-  }
-  const dir = input.direction === 'desc' ? sql`desc` : sql`asc`;
-  const rows = await q
-    .orderBy(sql`${SORTS[input.sort ?? 'name']} ${dir} nulls last`)
-    .orderBy('u.id')
-    .limit(input.pageSize)
-    .offset(input.page * input.pageSize)
-    .execute();
-  return pageOf<CompanyUserItem>(rows, input.page, input.pageSize);
+  return fetchPage(base, input, {
+    search: [
+      sql`u.name || ' ' || u.email`,
+      sql`coalesce(c.name, '')`,
+      sql`coalesce(u.occupation, '')`,
+      sql`coalesce(u.phone, '')`,
+    ],
+    sorts: {
+      name: sql`core.search_text(u.name)`,
+      company: sql`core.search_text(c.name)`,
+      phone: sql.ref('u.phone'),
+      status: sql.ref('u.status'),
+    },
+    tiebreak: sql.ref('u.id'),
+    select: selectEmployee,
+  });
 }
 
 /** The company a user is put in must be inside the viewer's scope. */
 async function targetCompany(scope: Scope, companyId: number) {
   const company = await findCompany(companyId);
+  // Missing or outside the scope: the same 404.
   if (!company || !inScope(scope, company.company_group_id, company.id))
     throw new AppError('NOT_FOUND', { message: 'Empresa não encontrada' });
   return company;
@@ -116,8 +101,13 @@ async function emailTaken(email: string, exceptId?: number): Promise<boolean> {
 const emailExists = (email: string) =>
   new AppError('USER_CREATE_EMAIL_EXISTS', { message: `email exists: ${email}` });
 
-export async function createCompanyUser(auth: AuthContext, input: CompanyUserCreateInput): Promise<number> {
-  const scope = employeeScope(auth);
+/** Adds an employee to a company of the caller's scope; the answer is the new id. */
+export async function createCompanyUser(
+  ctx: SignedInContext,
+  input: CompanyUserCreateInput,
+): Promise<number> {
+  const { auth } = ctx;
+  const scope = scopeOf(auth);
   checkRole(auth, input.role);
   const company = await targetCompany(scope, input.companyId);
   if (await emailTaken(input.email)) throw emailExists(input.email);
@@ -148,23 +138,28 @@ export async function createCompanyUser(auth: AuthContext, input: CompanyUserCre
 
 /** A live user the viewer may manage: inside its scope and of a role not above its own. */
 async function managedUser(auth: AuthContext, scope: Scope, id: number) {
-  const user = await coreDb()
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', id)
-    .where('status', 'not in', ['MIGRATED', 'DELETED'])
-    .executeTakeFirst();
-  if (!user || !inScope(scope, user.company_group_id, user.company_id)) throw new AppError('NOT_FOUND');
+  const user = requireInScope(
+    scope,
+    await coreDb()
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .where('status', 'not in', ['MIGRATED', 'DELETED'])
+      .executeTakeFirst(),
+    (u) => ({ groupId: u.company_group_id, companyId: u.company_id }),
+  );
   checkRole(auth, user.role);
   return user;
 }
 
+/** Edits an employee of the caller's scope (password optional); 404 for one elsewhere. */
 export async function updateCompanyUser(
-  auth: AuthContext,
-  id: number,
-  input: CompanyUserUpdateInput,
+  ctx: SignedInContext,
+  input: CompanyUserUpdateInput & { id: number },
 ): Promise<CompanyUserItem> {
-  const scope = employeeScope(auth);
+  const { auth } = ctx;
+  const { id } = input;
+  const scope = scopeOf(auth);
   const user = await managedUser(auth, scope, id);
   checkRole(auth, input.role);
   // Locking oneself out (own status or role) is refused; the profile page edits one's own data.
@@ -205,29 +200,15 @@ export async function updateCompanyUser(
   // Links mailed to the old address (or before a new password) must not work any more.
   if (input.password || input.email.toLowerCase() !== user.email.toLowerCase())
     await voidEmailTokens(coreDb(), id);
-  const row = await coreDb()
-    .selectFrom('users as u')
-    .leftJoin('companies as c', 'c.id', 'u.company_id')
-    .select([
-      'u.id',
-      'u.name',
-      'u.email',
-      'u.phone',
-      'u.occupation',
-      'u.company_id as companyId',
-      'c.name as companyName',
-      'u.role',
-      'u.status',
-      'u.updated_at as updateDate',
-    ])
-    .where('u.id', '=', id)
-    .executeTakeFirstOrThrow();
-  return row;
+  return selectEmployee(employeesFrom()).where('u.id', '=', id).executeTakeFirstOrThrow();
 }
 
-/** Removal (provider admin only, seed 000 §6) marks the user DELETED, keeping its history. */
-export async function deleteCompanyUser(auth: AuthContext, id: number): Promise<void> {
-  if (auth.role !== 'MOBCHECK_ADMIN') throw forbidden();
+/**
+ * Removal (provider admin only, seed 000 §6) marks the user DELETED, keeping its history, and ends
+ * its sessions. Answers null.
+ */
+export async function deleteCompanyUser(ctx: SignedInContext, { id }: { id: number }): Promise<null> {
+  const { auth } = ctx;
   const user = await managedUser(auth, scopeOf(auth), id);
   if (user.id === auth.user.id) throw forbidden();
   await coreDb()
@@ -236,4 +217,5 @@ export async function deleteCompanyUser(auth: AuthContext, id: number): Promise<
     .where('id', '=', id)
     .execute();
   await revokeUserSessions(id);
+  return null;
 }

@@ -1,42 +1,11 @@
+/**
+ * Lookups of the organisations domain. What a caller may reach is the kit's scope
+ * (`src/server/kit/scope.ts`): `scopeOf`, `scopeWhere`, `requireInScope`.
+ */
+import { MAX_ID } from '../../../shared/fields.ts';
 import { GENERIC_GROUP_SCHEMA } from '../../../shared/organisations/schemas.ts';
-import type { AuthContext } from '../../context.ts';
 import { type CoreDb, coreDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-
-/**
- * What a viewer may reach (seed 000 §6): a provider admin everything (lists default to the
- * session's group), a group admin its own group, a company admin its own company. The group and
- * company of the *user record* are used for non-providers, never anything from client input.
- */
-export interface Scope {
-  provider: boolean;
-  /** null: every group (provider admin without a current group) */
-  groupId: number | null;
-  /** set for company admins and operators */
-  companyId: number | null;
-}
-
-export function scopeOf(auth: AuthContext): Scope {
-  switch (auth.role) {
-    case 'MOBCHECK_ADMIN':
-      return { provider: true, groupId: auth.companyGroup?.id ?? null, companyId: null };
-    case 'COMPANY_GROUP_ADMIN':
-      return { provider: false, groupId: auth.user.company_group_id ?? -1, companyId: null };
-    default:
-      return {
-        provider: false,
-        groupId: auth.user.company_group_id ?? -1,
-        companyId: auth.user.company_id ?? -1,
-      };
-  }
-}
-
-/** True when the scope covers a record of `groupId`/`companyId` (providers reach every group). */
-export function inScope(scope: Scope, groupId: number | null, companyId: number | null): boolean {
-  if (scope.provider) return true;
-  if (groupId === null || groupId !== scope.groupId) return false;
-  return scope.companyId === null || scope.companyId === companyId;
-}
 
 export interface GroupRef {
   id: number;
@@ -47,8 +16,12 @@ export interface GroupRef {
 /** Resolves a company group given by id (number or digits) or schema name (with or without prefix). */
 export async function findGroup(ref: number | string, db: CoreDb = coreDb()): Promise<GroupRef | undefined> {
   let q = db.selectFrom('company_groups').select(['id', 'name', 'schema_name']);
-  if (typeof ref === 'number' || /^\d+$/.test(ref)) q = q.where('id', '=', Number(ref));
-  else q = q.where('schema_name', '=', ref.toLowerCase().replace(/^cg_/, ''));
+  if (typeof ref === 'number' || /^\d+$/.test(ref)) {
+    const id = Number(ref);
+    // An id no row can have (past the shared id cap) names nothing; never a database error.
+    if (!Number.isSafeInteger(id) || id > MAX_ID) return undefined;
+    q = q.where('id', '=', id);
+  } else q = q.where('schema_name', '=', ref.toLowerCase().replace(/^cg_/, ''));
   return q.executeTakeFirst();
 }
 

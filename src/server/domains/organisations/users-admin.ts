@@ -1,100 +1,72 @@
 import { sql } from 'kysely';
 import type { Page } from '../../../shared/list.ts';
-import { type UserListInput, GENERIC_GROUP_SCHEMA } from '../../../shared/organisations/schemas.ts';
+import type { AdminUserItem } from '../../../shared/organisations/outputs.ts';
+import { GENERIC_GROUP_SCHEMA, type UserListInput } from '../../../shared/organisations/schemas.ts';
 import type { Role } from '../../../shared/roles.ts';
-import type { AuthContext } from '../../context.ts';
 import { baseDb, coreDb, tenantDb, withCore } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { fetchPage } from '../../kit/list.ts';
+import type { SignedInContext } from '../../kit/operation.ts';
 import { log } from '../../logger.ts';
-import { hashPassword } from '../auth/password-hash.ts';
 import { voidEmailTokens } from '../account/tokens.ts';
+import { hashPassword } from '../auth/password-hash.ts';
 import { revokeUserSessions } from '../auth/service.ts';
 import { userMigrationHooks } from './migration-hooks.ts';
 import { provisionCompanyGroup } from './provision.ts';
 import { findGroup, forbidden, isGenericGroup } from './scope.ts';
-import { pageOf, searchAny } from './search.ts';
 
-/** The seed's admin user (000 §3) with its group and company. */
-export interface AdminUserItem {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  occupation: string | null;
-  role: Role;
-  status: string;
-  createdAt: Date;
-  companyId: number | null;
-  companyName: string | null;
-  companyGroupId: number | null;
-  companyGroup: string | null;
-  companyGroupName: string | null;
-}
+// Every call of "all users" is the provider admin's (seed 000 §6), declared once in operations.ts.
 
-/** Every call of "all users" is the provider admin's (seed 000 §6). */
-function requireProvider(auth: AuthContext) {
-  if (auth.role !== 'MOBCHECK_ADMIN') throw forbidden();
-}
-
-const SORTS = {
-  company: sql`core.search_text(c.name)`,
-  name: sql`core.search_text(u.name)`,
-  email: sql`lower(u.email)`,
-  status: sql`u.status`,
-  createdAt: sql`u.created_at`,
-} as const;
-
-function usersQuery() {
+function usersFrom() {
   return coreDb()
     .selectFrom('users as u')
     .leftJoin('companies as c', 'c.id', 'u.company_id')
-    .leftJoin('company_groups as g', 'g.id', 'u.company_group_id')
-    .select([
-      'u.id',
-      'u.name',
-      'u.email',
-      'u.phone',
-      'u.occupation',
-      'u.role',
-      'u.status',
-      'u.created_at as createdAt',
-      'u.company_id as companyId',
-      'c.name as companyName',
-      'u.company_group_id as companyGroupId',
-      'g.schema_name as companyGroup',
-      'g.name as companyGroupName',
-    ]);
+    .leftJoin('company_groups as g', 'g.id', 'u.company_group_id');
 }
 
-export async function listUsers(auth: AuthContext, input: UserListInput): Promise<Page<AdminUserItem>> {
-  requireProvider(auth);
-  let q = usersQuery().select(sql<number>`count(*) over()`.as('total'));
-  if (input.status !== 'all') q = q.where('u.status', '=', input.status);
-  if (input.query?.trim()) {
-    q = q.where(
-      searchAny(
-        [
-          sql`u.name || ' ' || u.email`,
-          sql`coalesce(c.name, '')`,
-          sql`coalesce(g.name, '')`,
-          sql`coalesce(u.phone, '')`,
-        ],
-        input.query,
-      ),
-    );
-  }
-  const dir = input.direction === 'desc' ? sql`desc` : sql`asc`;
-  const rows = await q
-    .orderBy(sql`${SORTS[input.sort ?? 'createdAt']} ${dir} nulls last`)
-    .orderBy('u.id')
-    .limit(input.pageSize)
-    .offset(input.page * input.pageSize)
-    .execute();
-  return pageOf<AdminUserItem>(rows, input.page, input.pageSize);
+function selectUser(q: ReturnType<typeof usersFrom>) {
+  return q.select([
+    'u.id',
+    'u.name',
+    'u.email',
+    'u.phone',
+    'u.occupation',
+    'u.role',
+    'u.status',
+    'u.created_at as createdAt',
+    'u.company_id as companyId',
+    'c.name as companyName',
+    'u.company_group_id as companyGroupId',
+    'g.schema_name as companyGroup',
+    'g.name as companyGroupName',
+  ]);
+}
+
+/** Every user of every group (default filter PENDING), paged. */
+export async function listUsers(_ctx: SignedInContext, input: UserListInput): Promise<Page<AdminUserItem>> {
+  let base = usersFrom();
+  if (input.status !== 'all') base = base.where('u.status', '=', input.status);
+  return fetchPage(base, input, {
+    search: [
+      sql`u.name || ' ' || u.email`,
+      sql`coalesce(c.name, '')`,
+      sql`coalesce(g.name, '')`,
+      sql`coalesce(u.phone, '')`,
+    ],
+    sorts: {
+      createdAt: sql.ref('u.created_at'),
+      company: sql`core.search_text(c.name)`,
+      name: sql`core.search_text(u.name)`,
+      email: sql`lower(u.email)`,
+      status: sql.ref('u.status'),
+    },
+    tiebreak: sql.ref('u.id'),
+    select: selectUser,
+  });
 }
 
 async function getUser(id: number): Promise<AdminUserItem> {
-  const u = await usersQuery().where('u.id', '=', id).executeTakeFirst();
+  const u = await selectUser(usersFrom()).where('u.id', '=', id).executeTakeFirst();
   if (!u) throw new AppError('NOT_FOUND');
   return u;
 }
@@ -111,14 +83,19 @@ async function pendingUser(id: number) {
 }
 
 async function audit(
-  auth: AuthContext,
+  ctx: SignedInContext,
   action: string,
   groupId: number | null,
   details: Record<string, unknown>,
 ) {
   await coreDb()
     .insertInto('audit_log')
-    .values({ user_id: auth.user.id, company_group_id: groupId, action, details: JSON.stringify(details) })
+    .values({
+      user_id: ctx.auth.user.id,
+      company_group_id: groupId,
+      action,
+      details: JSON.stringify(details),
+    })
     .execute();
 }
 
@@ -128,11 +105,9 @@ async function audit(
  * every other generic customer.
  */
 export async function activateGenericPending(
-  auth: AuthContext,
-  id: number,
-  companyName: string,
+  ctx: SignedInContext,
+  { id, companyName }: { id: number; companyName: string },
 ): Promise<AdminUserItem> {
-  requireProvider(auth);
   const user = await pendingUser(id);
   const groupId = await baseDb()
     .transaction()
@@ -191,7 +166,7 @@ export async function activateGenericPending(
         .execute();
       return generic.id;
     });
-  await audit(auth, 'user.activate-generic', groupId, { userId: id, companyName });
+  await audit(ctx, 'user.activate-generic', groupId, { userId: id, companyName });
   return getUser(id);
 }
 
@@ -212,11 +187,9 @@ async function migrationTarget(ref: number | string, companyId: number) {
 
 /** Activates a PENDING user straight into an existing group/company (company admin by default). */
 export async function migrateGenericPending(
-  auth: AuthContext,
-  id: number,
-  input: { companyGroup: number | string; companyId: number; role?: Role },
+  ctx: SignedInContext,
+  { id, ...input }: { id: number; companyGroup: number | string; companyId: number; role?: Role },
 ): Promise<AdminUserItem> {
-  requireProvider(auth);
   const user = await pendingUser(id);
   const target = await migrationTarget(input.companyGroup, input.companyId);
   await coreDb()
@@ -231,7 +204,7 @@ export async function migrateGenericPending(
     .where('id', '=', user.id)
     .where('status', '=', 'PENDING')
     .execute();
-  await audit(auth, 'user.activate-into-group', target.group.id, { userId: id, companyId: target.companyId });
+  await audit(ctx, 'user.activate-into-group', target.group.id, { userId: id, companyId: target.companyId });
   return getUser(id);
 }
 
@@ -241,15 +214,13 @@ export async function migrateGenericPending(
  * created in the target, and every registered hook moves tenant data between the two schemas.
  */
 export async function migrateUser(
-  auth: AuthContext,
-  id: number,
-  input: { companyGroup: number | string; companyId: number },
+  ctx: SignedInContext,
+  { id, ...input }: { id: number; companyGroup: number | string; companyId: number },
 ): Promise<AdminUserItem> {
-  requireProvider(auth);
   const user = await coreDb().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   if (!user) throw new AppError('NOT_FOUND');
   const target = await migrationTarget(input.companyGroup, input.companyId);
-  if (user.status !== 'ACTIVE' || user.company_group_id === target.group.id || user.id === auth.user.id) {
+  if (user.status !== 'ACTIVE' || user.company_group_id === target.group.id || user.id === ctx.auth.user.id) {
     throw new AppError('MIGRATE_COULD_NOT_MIGRATE', { message: 'We were unable to migrate.' });
   }
   const fromGroup = user.company_group_id
@@ -313,7 +284,7 @@ export async function migrateUser(
     throw new AppError('MIGRATE_COULD_NOT_MIGRATE', { message: 'We were unable to migrate.' });
   }
   await revokeUserSessions(id);
-  await audit(auth, 'user.migrate', target.group.id, {
+  await audit(ctx, 'user.migrate', target.group.id, {
     fromUserId: id,
     toUserId: newId,
     fromGroupId: user.company_group_id,
@@ -321,13 +292,15 @@ export async function migrateUser(
   return getUser(newId);
 }
 
-/** Sets a user's password (admin dialog); `companyGroup`, when sent, must be the user's group. */
+/**
+ * Sets a user's password (admin dialog); `companyGroup`, when sent, must be the user's group.
+ * Ends the user's other sessions and voids mailed links. Answers null.
+ */
 export async function setUserPassword(
-  auth: AuthContext,
-  id: number,
-  input: { password: string; companyGroup?: number | string | null },
-): Promise<void> {
-  requireProvider(auth);
+  ctx: SignedInContext,
+  { id, ...input }: { id: number; password: string; companyGroup?: number | string | null },
+): Promise<null> {
+  const { auth } = ctx;
   const user = await coreDb()
     .selectFrom('users')
     .select(['id', 'company_group_id'])
@@ -346,12 +319,15 @@ export async function setUserPassword(
     .execute();
   await revokeUserSessions(id, id === auth.user.id ? auth.sessionId : undefined);
   await voidEmailTokens(coreDb(), id);
-  await audit(auth, 'user.password', user.company_group_id, { userId: id });
+  await audit(ctx, 'user.password', user.company_group_id, { userId: id });
+  return null;
 }
 
-/** `DELETE /web/users/{email}`: marks the live record DELETED (history kept) and ends its sessions. */
-export async function deleteUserByEmail(auth: AuthContext, email: string): Promise<void> {
-  requireProvider(auth);
+/**
+ * `DELETE /web/users/{email}` (the path parameter arrives decoded once, by the router): marks the
+ * live record DELETED (history kept) and ends its sessions. Answers null.
+ */
+export async function deleteUserByEmail(ctx: SignedInContext, { email }: { email: string }): Promise<null> {
   const user = await coreDb()
     .selectFrom('users')
     .select(['id', 'company_group_id'])
@@ -359,12 +335,13 @@ export async function deleteUserByEmail(auth: AuthContext, email: string): Promi
     .where('status', 'not in', ['MIGRATED', 'DELETED'])
     .executeTakeFirst();
   if (!user) throw new AppError('NOT_FOUND');
-  if (user.id === auth.user.id) throw forbidden();
+  if (user.id === ctx.auth.user.id) throw forbidden();
   await coreDb()
     .updateTable('users')
     .set({ status: 'DELETED', updated_at: new Date() })
     .where('id', '=', user.id)
     .execute();
   await revokeUserSessions(user.id);
-  await audit(auth, 'user.delete', user.company_group_id, { userId: user.id, email });
+  await audit(ctx, 'user.delete', user.company_group_id, { userId: user.id, email });
+  return null;
 }
