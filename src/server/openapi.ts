@@ -81,7 +81,7 @@ export function openApiDocument(publicUrl: string): unknown {
               content: { [r.produces]: { schema: { type: 'string', format: 'binary' } } },
             }
           : { description: 'Success: `{ "data": … }`' },
-        default: { description: 'Error: `{ "error": { "code", "message", "issues"? } }`' },
+        default: { description: 'Error: `{ "error": { "code", "message", "params"?, "issues"? } }`' },
       },
     };
     if (r.query) (op as { 'x-query-schema': unknown })['x-query-schema'] = jsonSchema(r.query);
