@@ -17,10 +17,15 @@ interface AppErrorOptions {
   issues?: Issue[];
 }
 
-/** The options of a code: `params` is required, and typed, when its message has `{x}` placeholders. */
-export type AppErrorArgs<C extends ErrorCode> = [ErrorParamName<C>] extends [never]
-  ? [opts?: AppErrorOptions & { params?: undefined }]
-  : [opts: AppErrorOptions & { params: ErrorParams<C> }];
+/**
+ * The options of a code: `params` is required, and typed, when its message has `{x}` placeholders.
+ * A code only known at run time (cast `as never`, e.g. one a field rule names) takes any params.
+ */
+export type AppErrorArgs<C extends ErrorCode> = [C] extends [never]
+  ? [opts?: AppErrorOptions & { params?: Readonly<Record<string, string | number>> }]
+  : [ErrorParamName<C>] extends [never]
+    ? [opts?: AppErrorOptions & { params?: undefined }]
+    : [opts: AppErrorOptions & { params: ErrorParams<C> }];
 
 /**
  * A business error with a catalogue code (`src/shared/errors.ts`); REST and tRPC both turn it
@@ -33,11 +38,12 @@ export class AppError<C extends ErrorCode = ErrorCode> extends Error {
   readonly issues?: Issue[];
 
   constructor(code: C, ...[opts]: AppErrorArgs<C>) {
-    const known = ERROR_CATALOGUE[code];
+    // Defensive: a code cast from run-time data may be missing from the catalogue.
+    const known: { status: number; message: string } | undefined = ERROR_CATALOGUE[code];
     const params = opts?.params as Record<string, string | number> | undefined;
-    super(opts?.message ?? formatMessage(known.message, params));
+    super(opts?.message ?? formatMessage(known?.message ?? code, params));
     this.code = code;
-    this.status = opts?.status ?? known.status;
+    this.status = opts?.status ?? known?.status ?? 400;
     this.params = params;
     this.issues = opts?.issues;
   }
