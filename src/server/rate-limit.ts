@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../shared/errors.ts';
+import type { PlainErrorCode } from '../shared/errors.ts';
 import { AppError } from './errors.ts';
 import { redis, redisKey } from './redis.ts';
 
@@ -10,7 +10,7 @@ export async function limitRate(
   parts: (string | number)[],
   max: number,
   windowSeconds: number,
-  code: ErrorCode = 'RATE_LIMITED',
+  code: PlainErrorCode = 'RATE_LIMITED',
 ): Promise<void> {
   const key = redisKey('rl', ...parts);
   const res = await redis().multi().incr(key).expire(key, windowSeconds, 'NX').exec();

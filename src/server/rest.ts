@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { ZodError } from 'zod';
-import { ERROR_CATALOGUE } from '../shared/errors.ts';
+import { ERROR_CATALOGUE, type ErrorBody } from '../shared/errors.ts';
 import type { RequestContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { log } from './logger.ts';
@@ -16,10 +16,13 @@ export function ok<T>(c: Context, data: T, status: 200 | 201 = 200) {
 
 export function errorResponse(c: Context, err: unknown) {
   if (err instanceof AppError) {
-    return c.json(
-      { error: { code: err.code, message: err.message, ...(err.issues ? { issues: err.issues } : {}) } },
-      err.status as 400,
-    );
+    const body: ErrorBody = {
+      code: err.code,
+      message: err.message,
+      ...(err.params ? { params: err.params } : {}),
+      ...(err.issues ? { issues: err.issues } : {}),
+    };
+    return c.json({ error: body }, err.status as 400);
   }
   if (err instanceof ZodError) {
     return c.json(

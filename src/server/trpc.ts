@@ -39,9 +39,11 @@ const t = initTRPC.context<RequestContext>().create({
     const cause = error.cause;
     let code: string = shape.data.code;
     let issues: { path: string; message: string }[] | undefined;
+    let params: Readonly<Record<string, string | number>> | undefined;
     let message = shape.message;
     if (cause instanceof AppError) {
       code = cause.code;
+      params = cause.params;
       issues = cause.issues;
     } else if (cause instanceof ZodError) {
       code = 'VALIDATION_FAILED';
@@ -51,11 +53,11 @@ const t = initTRPC.context<RequestContext>().create({
       code = 'INTERNAL_ERROR';
       message = ERROR_CATALOGUE.INTERNAL_ERROR.message;
     }
-    // `data.code` is the catalogue code, the same as REST's `error.code`.
+    // `data.code` and `data.params` are the catalogue code and its parameters, as REST's `error`.
     return {
       ...shape,
       message,
-      data: { ...shape.data, stack: undefined, code, trpcCode: shape.data.code, issues },
+      data: { ...shape.data, stack: undefined, code, trpcCode: shape.data.code, params, issues },
     };
   },
 });

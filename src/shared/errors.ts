@@ -1,95 +1,83 @@
 /**
- * Error catalogue shared by server and client. Codes from the seeds are kept verbatim;
- * the rest follow the same UPPER_SNAKE style. `status` is the HTTP status the REST shim answers.
+ * The error catalogue shared by server and client: one closed set of codes, each with its HTTP
+ * status and its text in pt (the server's message), en and es. Codes from the seeds are kept
+ * verbatim; the rest follow the same UPPER_SNAKE style.
+ *
+ * Each domain declares its codes in `src/shared/<domain>/errors.ts` with `defineErrors` (see
+ * `define-errors.ts`) and adds one line here. `{name}` placeholders are the code's parameters.
  */
+import { accountErrors } from './account/errors.ts';
+import { authErrors } from './auth/errors.ts';
+import { catalogueErrors } from './catalogue/errors.ts';
+import { commonErrors } from './common/errors.ts';
+import { type ErrorDef, formatMessage, type Placeholders } from './define-errors.ts';
+import { jobsErrors } from './jobs/errors.ts';
+import { organisationsErrors } from './organisations/errors.ts';
+import { qrErrors } from './qr/errors.ts';
+
+export { formatMessage } from './define-errors.ts';
+
+/** Each domain's codes (a code belongs to one domain only: tests/unit/errors.test.ts). */
+export const ERROR_DOMAINS = {
+  common: commonErrors,
+  auth: authErrors,
+  account: accountErrors,
+  organisations: organisationsErrors,
+  jobs: jobsErrors,
+  catalogue: catalogueErrors,
+  qr: qrErrors,
+} as const;
+
 export const ERROR_CATALOGUE = {
-  // generic
-  VALIDATION_FAILED: { status: 400, message: 'Dados inválidos' },
-  UNAUTHENTICATED: { status: 401, message: 'Sessão inválida ou expirada' },
-  FORBIDDEN: { status: 403, message: 'Acesso negado' },
-  TENANT_FORBIDDEN: { status: 403, message: 'Acesso negado a esta empresa' },
-  NOT_FOUND: { status: 404, message: 'Não encontrado' },
-  CONFLICT: { status: 409, message: 'Conflito' },
-  RATE_LIMITED: { status: 429, message: 'Muitas tentativas. Tente novamente mais tarde.' },
-  INTERNAL_ERROR: { status: 500, message: 'Problema com o servidor' },
-  // authentication (seed 000 §8)
-  AUTHENTICATION_INVALID_CREDENTIALS: { status: 401, message: 'e-mail e/ou senha inválidos' },
-  AUTHENTICATION_PENDING_USER_STATUS: {
-    status: 403,
-    message: 'Seu cadastro está em análise. Em caso de dúvidas, entre em contato com o suporte.',
-  },
-  AUTHENTICATION_INACTIVE_USER: { status: 403, message: 'Usuário inativo' },
-  AUTHENTICATION_RATE_LIMITED: {
-    status: 429,
-    message: 'Muitas tentativas de login. Tente novamente mais tarde.',
-  },
-  // accounts (seed 000 §8)
-  USER_REGISTER_EMAIL_EXISTS: { status: 409, message: 'Email {email} já existe' },
-  USER_REGISTER_EMAIL_INVALID: { status: 400, message: 'Email {email} é inválido' },
-  USER_CREATE_EMAIL_EXISTS: { status: 409, message: 'email exists' },
-  PASSWORD_CURRENT_INVALID: { status: 400, message: 'Senha atual inválida' },
-  PASSWORD_RESET_EMAIL_INVALID: { status: 400, message: 'Email inválido' },
-  TOKEN_INVALID: { status: 400, message: 'Token inválido ou expirado' },
-  ENVIRONMENT_ALREADY_ACTIVE: {
-    status: 409,
-    message: 'Este ambiente já foi ativado. Entre com seu e-mail e senha.',
-  },
-  PHOTO_INVALID: { status: 400, message: 'Imagem inválida: use PNG, JPEG ou WEBP de até 1 MB' },
-  CEP_NOT_FOUND: { status: 404, message: 'CEP não encontrado' },
-  CEP_SERVICE_UNAVAILABLE: {
-    status: 503,
-    message: 'Consulta de CEP indisponível: preencha o endereço manualmente',
-  },
-  // company groups (seed 000 §8)
-  CREATE_MISSING_FIELD: { status: 400, message: 'missing field' },
-  CREATE_EXISTING_COMPANY_GROUP: { status: 409, message: 'company group already exists' },
-  CREATE_BAD_COMPANY_GROUP_NAME: { status: 400, message: 'company group invalid name' },
-  MIGRATE_INVALID_CATALOG: { status: 400, message: 'company group invalid name' },
-  MIGRATE_COULD_NOT_MIGRATE: { status: 409, message: 'We were unable to migrate.' },
-  // jobs
-  JOB_NOT_READY: { status: 409, message: 'O arquivo ainda não está pronto' },
-  JOB_FAILED: { status: 409, message: 'O processamento falhou' },
-  // catalogue (seed 001 §5, §6)
-  CATALOGUE_LIST_INVALID: { status: 400, message: 'Os itens da lista devem ser preenchidos e distintos' },
-  CUSTOM_ANSWERS_LIMIT: { status: 400, message: 'No máximo {max} respostas personalizadas por pergunta' },
-  CUSTOM_ANSWERS_QUESTION_NOT_CUSTOM: {
-    status: 400,
-    message: 'Respostas personalizadas só valem para perguntas do tipo personalizada',
-  },
-  CATEGORY_NAME_EXISTS: { status: 409, message: 'Já existe uma categoria com o nome {name}' },
-  CATEGORY_DISABLED: { status: 400, message: 'Categoria desabilitada não pode ser selecionada' },
-  INSPECTION_TYPE_NAME_EXISTS: {
-    status: 409,
-    message: 'Já existe uma subcategoria com o nome {name} nesta categoria',
-  },
-  INSPECTION_TYPE_DISABLED: { status: 400, message: 'Subcategoria desabilitada não pode ser selecionada' },
-  PRODUCT_CATEGORY_MISMATCH: { status: 400, message: 'A subcategoria não pertence à categoria escolhida' },
-  PRODUCT_SKU_EXISTS: { status: 409, message: 'Já existe um produto com o SKU {sku}' },
-  PRODUCT_EXCLUSIVE_FORBIDDEN: {
-    status: 403,
-    message: 'Somente o administrador da plataforma define produtos exclusivos',
-  },
-  PRODUCT_EXCLUSIVE_READ_ONLY: { status: 403, message: 'Produto exclusivo do provedor: somente leitura' },
-  PRODUCT_IMAGE_MISSING: { status: 400, message: 'Envie a imagem no campo file' },
-  PRODUCT_IMAGE_INVALID_TYPE: { status: 400, message: 'A imagem deve ser PNG, JPEG ou WebP' },
-  PRODUCT_IMAGE_TOO_LARGE: { status: 413, message: 'A imagem deve ter no máximo 2 MB' },
-  JOB_RESULT_EXPIRED: { status: 410, message: 'O arquivo expirou. Gere-o novamente.' },
-  DOWNLOAD_LINK_INVALID: { status: 403, message: 'Link de download inválido ou expirado' },
-  // QR codes
-  QR_QUANTITY_OUT_OF_RANGE: { status: 400, message: 'A quantidade deve estar entre {min} e {max}' },
-} as const satisfies Record<string, { status: number; message: string }>;
+  ...commonErrors,
+  ...authErrors,
+  ...accountErrors,
+  ...organisationsErrors,
+  ...jobsErrors,
+  ...catalogueErrors,
+  ...qrErrors,
+} as const satisfies Record<string, ErrorDef>;
 
-export type KnownErrorCode = keyof typeof ERROR_CATALOGUE;
-/** Domains may add codes of their own; known ones get their status and message from the catalogue. */
-export type ErrorCode = KnownErrorCode | (string & {});
+type Catalogue = typeof ERROR_CATALOGUE;
 
+/** Every code the server may answer with. */
+export type ErrorCode = keyof Catalogue;
+/** @deprecated the same as ErrorCode (every code is known now). */
+export type KnownErrorCode = ErrorCode;
+
+/** The parameter names of a code (its message's `{name}` placeholders). */
+export type ErrorParamName<C extends ErrorCode> = Placeholders<Catalogue[C]['message']>;
+/** The parameters a code needs, e.g. `{ name: string | number }` for CATEGORY_NAME_EXISTS. */
+export type ErrorParams<C extends ErrorCode> = { [K in ErrorParamName<C>]: string | number };
+/** Codes without parameters. */
+export type PlainErrorCode = { [C in ErrorCode]: [ErrorParamName<C>] extends [never] ? C : never }[ErrorCode];
+
+/** The error envelope: REST `{ error: ErrorBody }`, tRPC `error.data` (code, params, issues). */
 export interface ErrorBody {
   code: ErrorCode;
   message: string;
+  params?: Record<string, string | number>;
   issues?: { path: string; message: string }[];
 }
 
-/** Fills `{name}` placeholders of a catalogue message. */
-export function formatMessage(template: string, params: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (_, k: string) => (k in params ? String(params[k]) : `{${k}}`));
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
+}
+
+/**
+ * The text of a code in `lang` with its parameters filled in; undefined for an unknown code or
+ * when a placeholder has no parameter (then the caller falls back to the server's message).
+ */
+export function errorText(
+  code: string,
+  lang: string,
+  params: Readonly<Record<string, string | number>> = {},
+): string | undefined {
+  if (!isErrorCode(code)) return undefined;
+  const def: ErrorDef = ERROR_CATALOGUE[code];
+  const base = lang.slice(0, 2).toLowerCase();
+  // pt (the default and fallback language) is the message itself.
+  const template = base === 'en' ? def.en : base === 'es' ? def.es : def.message;
+  const text = formatMessage(template, params);
+  return /\{\w+\}/.test(text) ? undefined : text;
 }

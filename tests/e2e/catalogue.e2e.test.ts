@@ -140,4 +140,36 @@ describe('catalogue screens', () => {
       await context.close();
     }
   });
+
+  it('an English user sees a server error in English, with its parameters', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+      await login(page, DEMO.groupAdmin);
+      const name = `Duplicate ${Math.random().toString(36).slice(2, 7)}`;
+      // The first one through the REST shim with the page's session, the second through the dialog.
+      const status = await page.evaluate(async (n) => {
+        const res = await fetch('/web/categories/', {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Authorization: `Bearer ${localStorage.getItem('token')}`,
+          },
+          body: JSON.stringify({ name: n, enabled: true }),
+        });
+        return res.status;
+      }, name);
+      expect(status).toBe(201);
+      await page.goto('/#/categories');
+      await page.getByTestId('add-category').click();
+      const cd = page.getByTestId('category-dialog');
+      await cd.getByTestId('category-name').fill(name);
+      await cd.getByTestId('save').click();
+      // CATEGORY_NAME_EXISTS: the server answers in Portuguese; the client shows the English text.
+      await cd.getByText(`A category named ${name} already exists`, { exact: true }).waitFor();
+      expect(await cd.getByText('Já existe uma categoria', { exact: false }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { menuFor, userMenuFor } from '../../src/shared/roles.ts';
+import { menuFor, userMenuFor } from '../../src/client/routes/navigation.ts';
 import {
   baseUrl,
   collectMenuEntries,

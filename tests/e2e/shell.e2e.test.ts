@@ -1,7 +1,8 @@
 /** The client shell: landing page, login, menus per role, route guard and logout (seed 000 §1, §2, §8). */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { menuFor, type Role, userMenuFor } from '../../src/shared/roles.ts';
+import { menuFor, userMenuFor } from '../../src/client/routes/navigation.ts';
+import type { Role } from '../../src/shared/roles.ts';
 import {
   collectMenuEntries,
   DEMO,

@@ -23,7 +23,15 @@ export interface RestOptions {
 export interface RestResponse<T = unknown> {
   status: number;
   headers: Headers;
-  json: { data?: T; error?: { code: string; message: string; issues?: { path: string; message: string }[] } };
+  json: {
+    data?: T;
+    error?: {
+      code: string;
+      message: string;
+      params?: Record<string, string | number>;
+      issues?: { path: string; message: string }[];
+    };
+  };
   res: Response;
 }
 

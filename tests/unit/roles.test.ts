@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canVisit, menuFor, ROUTES_BY_ROLE, userMenuFor } from '../../src/shared/roles.ts';
+import { canVisit, menuFor, ROUTES_BY_ROLE, userMenuFor } from '../../src/client/routes/navigation.ts';
 
 describe('route sets per role (seed 000 §2)', () => {
   it('anonymous reaches only the public pages', () => {

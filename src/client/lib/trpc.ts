@@ -15,8 +15,11 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
+import i18n from 'i18next';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/router.ts';
+import { DEFAULT_LANGUAGE } from '../../shared/enums.ts';
+import { errorText } from '../../shared/errors.ts';
 import { getToken } from './token.ts';
 
 /** Seed 000 §9: a 504 is retried after 5000 ms. */
@@ -68,8 +71,36 @@ export function httpStatus(err: unknown): number | undefined {
   return undefined;
 }
 
-/** A user-facing message: the server's (catalogue) message, or `fallback`. */
+type ErrorParamValues = Record<string, string | number>;
+
+function paramsOf(value: unknown): ErrorParamValues | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const out: ErrorParamValues = {};
+  for (const [k, v] of Object.entries(value)) if (typeof v === 'string' || typeof v === 'number') out[k] = v;
+  return out;
+}
+
+/** The parameters of an error's code (`error.data.params` for tRPC, `error.params` for REST), if any. */
+export function errorParams(err: unknown): ErrorParamValues | undefined {
+  if (err instanceof TRPCClientError) return paramsOf((err.data as { params?: unknown } | undefined)?.params);
+  if (err instanceof RestError) return err.params;
+  return undefined;
+}
+
+/**
+ * A user-facing message in the user's current language: the catalogue text of the error's code
+ * (`src/shared/errors.ts`) with its parameters; else the server's message; else `fallback`.
+ */
 export function errorMessage(err: unknown, fallback: string): string {
+  const code = errorCode(err);
+  if (code) {
+    const text = errorText(
+      code,
+      i18n.resolvedLanguage ?? i18n.language ?? DEFAULT_LANGUAGE,
+      errorParams(err),
+    );
+    if (text) return text;
+  }
   if (err instanceof TRPCClientError || err instanceof RestError) return err.message || fallback;
   return fallback;
 }
@@ -110,15 +141,17 @@ export function makeQueryClient(): QueryClient {
 
 export const queryClient = makeQueryClient();
 
-/** Error of `restFetch`: the server's `{ error: { code, message } }` body, or the bare status. */
+/** Error of `restFetch`: the server's `{ error: { code, message, params? } }` body, or the bare status. */
 export class RestError extends Error {
   readonly code: string;
   readonly status: number;
-  constructor(status: number, code: string, message: string) {
+  readonly params?: ErrorParamValues;
+  constructor(status: number, code: string, message: string, params?: ErrorParamValues) {
     super(message);
     this.name = 'RestError';
     this.status = status;
     this.code = code;
+    this.params = params;
   }
 }
 
@@ -134,14 +167,16 @@ export async function restFetch(path: string, init: RequestInit = {}): Promise<R
   if (res.ok) return res;
   let code = `HTTP_${res.status}`;
   let message = res.statusText;
+  let params: ErrorParamValues | undefined;
   try {
-    const body = (await res.json()) as { error?: { code?: string; message?: string } };
+    const body = (await res.json()) as { error?: { code?: string; message?: string; params?: unknown } };
     if (body.error?.code) code = body.error.code;
     if (body.error?.message) message = body.error.message;
+    params = paramsOf(body.error?.params);
   } catch {
     // not JSON
   }
-  const err = new RestError(res.status, code, message);
+  const err = new RestError(res.status, code, message, params);
   handleGlobalError(err);
   throw err;
 }

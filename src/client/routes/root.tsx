@@ -1,24 +1,21 @@
 /**
- * Root of the route tree: the route guard (seed 000 §2) and the choice of layout.
+ * Root of the route tree: the route guard (seed 000 §2) and the choice of layout, driven by the
+ * feature manifests (./navigation.ts):
  * - role unknown → spinner;
- * - /inspections-report → anonymous: '/' then, after login, /report?view=inspections-report;
- *   signed in: /report?view=inspections-report;
- * - a path outside ROUTES_BY_ROLE[role] (canVisit) → '/';
+ * - a redirect-only path (/inspections-report) → anonymous: '/' then, after login, its target
+ *   (/report?view=inspections-report); signed in: its target;
+ * - a path outside the role's route set (canVisit) → '/';
  * - anonymous '/' is the landing page, other anonymous pages use the public layout,
  *   signed-in pages the app layout (top bar with the role's menus).
  */
 import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import * as React from 'react';
-import { canVisit } from '../../shared/roles.ts';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { PublicLayout } from '../components/layout/public-layout.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
-import { LandingPage } from '../features/landing/landing-page.tsx';
 import { type AfterLogin, rememberAfterLogin } from '../lib/after-login.ts';
 import { useSession } from '../lib/session.tsx';
-import { DashboardPage, OperatorHomePage } from './pages.ts';
-
-const INSPECTIONS_REPORT: AfterLogin = { to: '/report', search: { view: 'inspections-report' } };
+import { canVisit, redirectFor } from './navigation.ts';
 
 /** Navigates (replacing the history entry) after render; optionally remembers where to go after login. */
 function Redirect({ to, search, remember }: AfterLogin & { remember?: AfterLogin }) {
@@ -36,12 +33,9 @@ export function RootComponent() {
 
   if (role === null) return <PageSpinner />;
 
-  if (pathname === '/inspections-report') {
-    return role === 'ANONYMOUS' ? (
-      <Redirect to="/" remember={INSPECTIONS_REPORT} />
-    ) : (
-      <Redirect {...INSPECTIONS_REPORT} />
-    );
+  const forward = redirectFor(pathname);
+  if (forward && canVisit(role, pathname)) {
+    return role === 'ANONYMOUS' ? <Redirect to="/" remember={forward} /> : <Redirect {...forward} />;
   }
   if (!canVisit(role, pathname)) {
     // A scanned tag opened while signed out: come back to it after login.
@@ -51,7 +45,9 @@ export function RootComponent() {
 
   if (role === 'ANONYMOUS') {
     return pathname === '/' ? (
-      <Outlet />
+      <React.Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </React.Suspense>
     ) : (
       <PublicLayout>
         <Outlet />
@@ -63,27 +59,6 @@ export function RootComponent() {
       <Outlet />
     </AppLayout>
   );
-}
-
-/** '/': landing page when signed out, dashboard when signed in (operator: a simpler home). */
-export function HomeRoute() {
-  const { role } = useSession();
-  if (role === 'ANONYMOUS' || role === null) return <LandingPage />;
-  if (role === 'COMPANY_OPERATOR') return <OperatorHomePage />;
-  return <DashboardPage />;
-}
-
-/** /logout: signs out, then '/'. */
-export function LogoutRoute() {
-  const { logout } = useSession();
-  const navigate = useNavigate();
-  const started = React.useRef(false);
-  React.useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void logout().then(() => navigate({ to: '/', replace: true }));
-  }, [logout, navigate]);
-  return <PageSpinner />;
 }
 
 /** For paths the guard always redirects (kept in the tree so they exist). */

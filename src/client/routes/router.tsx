@@ -1,9 +1,12 @@
 /**
- * The route tree (code-based, hash history: URLs look like /#/os). Every path of every role set in
- * ROUTES_BY_ROLE (src/shared/roles.ts) exists here; who may see what is decided by the guard in
- * root.tsx with canVisit(). Pages are imported from the feature folders through ./pages.ts.
+ * The route tree (code-based, hash history: URLs look like /#/os), built from the feature
+ * manifests (src/client/features/manifests.ts): one route per declared path, its page loaded
+ * lazily on the first visit. Who may see what is decided by the guard in root.tsx with canVisit()
+ * (src/client/routes/navigation.ts, from the same manifests).
  *
- * Search params are plain strings (`?t=abc&selectedPlanId=1`), not JSON.
+ * The tree's type comes from the manifests' literal paths and search validators, so
+ * `useSearch({ from: '/register' })`, `useParams({ from: '/t/$serial' })` and `<Link to="/os">`
+ * stay typed. Search params are plain strings (`?t=abc&selectedPlanId=1`), not JSON.
  */
 import {
   createHashHistory,
@@ -12,103 +15,73 @@ import {
   createRouter,
   type RouteComponent,
 } from '@tanstack/react-router';
-import * as P from './pages.ts';
-import { HomeRoute, LogoutRoute, NotFoundRedirect, RedirectRoute, RootComponent } from './root.tsx';
+import * as React from 'react';
+import type { FEATURES } from '../features/manifests.ts';
+import type { LazyPage, PageComponent, RouteDecl, SearchValidator } from '../lib/manifest.ts';
+import { useSession } from '../lib/session.tsx';
+import { routesByPath } from './navigation.ts';
+import { NotFoundRedirect, RedirectRoute, RootComponent } from './root.tsx';
 
 type Search = Record<string, string | undefined>;
-
-/** Keeps the listed search params, as strings. */
-function searchOf<K extends string>(...keys: K[]) {
-  return (raw: Record<string, unknown>): { [P in K]?: string } => {
-    const out: { [P in K]?: string } = {};
-    for (const k of keys) {
-      const v = raw[k];
-      if (v !== undefined && v !== null && v !== '') out[k] = String(v);
-    }
-    return out;
-  };
-}
 
 export const rootRoute = createRootRoute({
   component: RootComponent,
   notFoundComponent: NotFoundRedirect,
 });
 
-function page<const TPath extends string>(path: TPath, component: RouteComponent) {
-  return createRoute({ getParentRoute: () => rootRoute, path, component });
+const lazyComponents = new Map<LazyPage, React.LazyExoticComponent<PageComponent>>();
+
+/** One React.lazy component per declared page (its chunk loads on the first visit). */
+function lazyComponent(page: LazyPage): React.LazyExoticComponent<PageComponent> {
+  let component = lazyComponents.get(page);
+  if (!component) {
+    component = React.lazy(async () => ({ default: await page.load() }));
+    lazyComponents.set(page, component);
+  }
+  return component;
 }
 
-const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomeRoute });
-const logoutRoute = createRoute({ getParentRoute: () => rootRoute, path: '/logout', component: LogoutRoute });
-// The guard in root.tsx redirects before this renders; kept so the path exists.
-const inspectionsReportRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/inspections-report',
-  component: RedirectRoute,
-});
-const reportRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/report',
-  validateSearch: searchOf('view'),
-  component: P.ReportPage,
-});
-const registerRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/register',
-  validateSearch: searchOf('selectedPlanId', 'equipmentQtt', 'productIdVindi', 'planIdVindi'),
-  component: P.RegisterPage,
-});
-const passwordResetRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/password-reset',
-  validateSearch: searchOf('t'),
-  component: P.PasswordResetPage,
-});
-const activeEnvironmentRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/active-environment',
-  validateSearch: searchOf('t'),
-  component: P.ActiveEnvironmentPage,
-});
-const fieldTagRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/t/$serial',
-  component: P.FieldTagPage,
-});
+/** A path's component: its page, or the page of the session's role when roles see different pages ('/'). */
+function componentFor(decls: readonly RouteDecl[]): RouteComponent {
+  const pages = decls.filter((d) => d.page !== undefined);
+  const only = pages.length === 1 ? pages[0]?.page : undefined;
+  if (pages.length === 0) return RedirectRoute;
+  if (only) return lazyComponent(only);
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per path at module level, never during render
+  return function RolePage() {
+    const { role } = useSession();
+    const page = pages.find((d) => role !== null && d.roles.includes(role))?.page;
+    if (!page) return null;
+    const Page = lazyComponent(page);
+    return <Page />;
+  };
+}
 
-const routeTree = rootRoute.addChildren([
-  indexRoute,
-  logoutRoute,
-  inspectionsReportRoute,
-  reportRoute,
-  registerRoute,
-  passwordResetRoute,
-  activeEnvironmentRoute,
-  fieldTagRoute,
-  page('/plans', P.PlansPage),
-  page('/inspections', P.InspectionsPage),
-  page('/maintenances', P.MaintenancesPage),
-  page('/categories', P.CategoriesPage),
-  page('/subcategories', P.SubcategoriesPage),
-  page('/products', P.ProductsPage),
-  page('/tags', P.TagsPage),
-  page('/tags-replace', P.TagsReplacePage),
-  page('/tags-qr-code', P.QrCodePage),
-  page('/company-users', P.CompanyUsersPage),
-  page('/companies', P.CompaniesPage),
-  page('/company-groups', P.CompanyGroupsPage),
-  page('/user-companies', P.UserCompaniesPage),
-  page('/users', P.UsersPage),
-  page('/os', P.OsListPage),
-  page('/create-os', P.CreateOsPage),
-  page('/profile', P.ProfilePage),
-  page('/change-password', P.ChangePasswordPage),
-  page('/config-system', P.ConfigSystemPage),
-  page('/my-plan', P.MyPlanPage),
-  page('/buy-tag', P.BuyTagPage),
-  page('/video-lessons', P.VideoLessonsPage),
-  page('/jobs', P.JobsPage),
-]);
+function pageRoute<const P extends string, S>(
+  path: P,
+  validateSearch: SearchValidator<S> | undefined,
+  component: RouteComponent,
+) {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    validateSearch: validateSearch as SearchValidator<S>,
+    component,
+  });
+}
+
+/** The type of the route a manifest declaration becomes. */
+type Declared = (typeof FEATURES)[number]['routes'][number];
+type SearchOf<D> = D extends { search: SearchValidator<infer S> } ? S : Record<never, never>;
+type RouteOf<D> = D extends { path: infer P extends string }
+  ? ReturnType<typeof pageRoute<P, SearchOf<D>>>
+  : never;
+
+const children = [...routesByPath()].map(([path, decls]) =>
+  pageRoute(path, decls.find((d) => d.search)?.search, componentFor(decls)),
+);
+
+const routeTree = rootRoute.addChildren(children as unknown as RouteOf<Declared>[]);
 
 function parseSearch(search: string): Search {
   const out: Search = {};

@@ -1,7 +1,7 @@
 import { Link, type LinkComponentProps } from '@tanstack/react-router';
 
 /**
- * A router Link for paths that come as plain strings (menus from src/shared/roles.ts).
+ * A router Link for paths that come as plain strings (menus from src/client/routes/navigation.ts).
  * Prefer the typed <Link to="/os"> elsewhere.
  */
 export function MenuLink({

@@ -1,8 +1,9 @@
 import { useLocation } from '@tanstack/react-router';
 import { CreditCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { canVisit, PROVIDER_ADMIN } from '../../../shared/roles.ts';
+import { PROVIDER_ADMIN } from '../../../shared/roles.ts';
 import { useSession } from '../../lib/session.tsx';
+import { canVisit } from '../../routes/navigation.ts';
 import {
   AlertDialog,
   AlertDialogContent,

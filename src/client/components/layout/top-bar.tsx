@@ -2,11 +2,12 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { ChevronDown, Menu as MenuIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../shared/enums.ts';
-import { type MenuGroup, menuFor, type Role, userMenuFor } from '../../../shared/roles.ts';
+import type { Role } from '../../../shared/roles.ts';
 import { setLanguage } from '../../i18n/index.ts';
 import { DEFAULT_USER_IMAGE } from '../../lib/constants.ts';
 import type { LoggedUser } from '../../lib/session.tsx';
 import { cn } from '../../lib/utils.ts';
+import { type MenuGroup, menuFor, userMenuFor } from '../../routes/navigation.ts';
 import { Logo } from '../logo.tsx';
 import {
   DropdownMenu,
@@ -33,7 +34,7 @@ function isActive(g: MenuGroup, pathname: string): boolean {
   return g.items.some((i) => pathname === i.to);
 }
 
-/** Desktop menus: the dashboard as a link, the other groups as dropdowns (seed 000 §2). */
+/** Desktop menus: the dashboard as a link, the other groups as dropdowns (seed 000 §2; built from the feature manifests). */
 function MainMenus({ role }: { role: Role }) {
   const { t } = useTranslation();
   const pathname = useLocation({ select: (l) => l.pathname });

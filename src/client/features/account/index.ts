@@ -1,5 +1,5 @@
 /**
- * Pages of the account domain, imported (lazily) by src/client/routes/.
+ * Pages of the account domain, loaded lazily through ./manifest.ts.
  */
 import './i18n.ts';
 
@@ -11,5 +11,7 @@ export { PasswordResetPage } from './password-reset-page.tsx';
 export { ActiveEnvironmentPage } from './active-environment-page.tsx';
 export { ProfilePage } from './profile-page.tsx';
 export { ChangePasswordPage } from './change-password-page.tsx';
+/** /logout: signs out, then '/'. */
+export { LogoutPage } from './logout-page.tsx';
 /** Opened from the landing page's login strip: props { open, onOpenChange, defaultEmail? }. */
 export { ForgotPasswordDialog, type ForgotPasswordDialogProps } from './forgot-password-dialog.tsx';

@@ -1,5 +1,5 @@
 /**
- * Pages of the catalogue domain, imported (lazily) by src/client/routes/.
+ * Pages of the catalogue domain, loaded lazily through ./manifest.ts.
  */
 import './i18n.ts';
 

@@ -1,4 +1,4 @@
 /**
- * Pages of this domain, imported (lazily) by src/client/routes/.
+ * Pages of this domain, loaded lazily through ./manifest.ts.
  */
 export { JobsPage } from './jobs-page.tsx';

@@ -11,7 +11,7 @@ import { takeAfterLogin } from '../../lib/after-login.ts';
 import { CONTACT_EMAIL } from '../../lib/constants.ts';
 import { useSession } from '../../lib/session.tsx';
 import { errorCode, errorMessage } from '../../lib/trpc.ts';
-import { ForgotPasswordDialog } from '../../routes/pages.ts';
+import { ForgotPasswordDialog } from '../account/lazy.ts';
 
 interface LoginForm {
   email: string;

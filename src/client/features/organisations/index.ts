@@ -1,4 +1,4 @@
-/** Pages of the organisations domain, imported (lazily) by src/client/routes/. */
+/** Pages of the organisations domain, loaded lazily through ./manifest.ts. */
 import './i18n.ts';
 
 export { CompaniesPage } from './companies-page.tsx';

@@ -1,5 +1,5 @@
 /**
- * Pages of this domain, imported (lazily) by src/client/routes/. Replace a placeholder by exporting
+ * Pages of this domain, loaded lazily through ./manifest.ts. Replace a placeholder by exporting
  * the real component under the same name, e.g. `export { CategoriesPage } from './categories-page.tsx';`.
  */
 import { placeholderPage } from '../../components/not-available-yet.tsx';

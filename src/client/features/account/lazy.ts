@@ -1,0 +1,7 @@
+/** Parts of the account feature used elsewhere, loaded on first use (the feature stays one chunk). */
+import * as React from 'react';
+
+/** Opened from the landing page's login strip: props { open, onOpenChange, defaultEmail? }. */
+export const ForgotPasswordDialog = React.lazy(async () => ({
+  default: (await import('./index.ts')).ForgotPasswordDialog,
+}));

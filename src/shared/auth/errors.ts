@@ -1,0 +1,29 @@
+import { defineErrors } from '../define-errors.ts';
+
+/** Sign-in (seed 000 §8). */
+export const authErrors = defineErrors({
+  AUTHENTICATION_INVALID_CREDENTIALS: {
+    status: 401,
+    message: 'e-mail e/ou senha inválidos',
+    en: 'Invalid e-mail and/or password',
+    es: 'Correo electrónico y/o contraseña inválidos',
+  },
+  AUTHENTICATION_PENDING_USER_STATUS: {
+    status: 403,
+    message: 'Seu cadastro está em análise. Em caso de dúvidas, entre em contato com o suporte.',
+    en: 'Your registration is under review. If you have any questions, please contact support.',
+    es: 'Su registro está en análisis. Si tiene dudas, póngase en contacto con soporte.',
+  },
+  AUTHENTICATION_INACTIVE_USER: {
+    status: 403,
+    message: 'Usuário inativo',
+    en: 'Inactive user',
+    es: 'Usuario inactivo',
+  },
+  AUTHENTICATION_RATE_LIMITED: {
+    status: 429,
+    message: 'Muitas tentativas de login. Tente novamente mais tarde.',
+    en: 'Too many login attempts. Please try again later.',
+    es: 'Demasiados intentos de inicio de sesión. Inténtelo de nuevo más tarde.',
+  },
+});

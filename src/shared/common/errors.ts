@@ -1,0 +1,33 @@
+import { defineErrors } from '../define-errors.ts';
+
+/** Codes every domain may answer: input, session, access, lookups, limits, server faults. */
+export const commonErrors = defineErrors({
+  VALIDATION_FAILED: { status: 400, message: 'Dados inválidos', en: 'Invalid data', es: 'Datos inválidos' },
+  UNAUTHENTICATED: {
+    status: 401,
+    message: 'Sessão inválida ou expirada',
+    en: 'Invalid or expired session',
+    es: 'Sesión inválida o expirada',
+  },
+  FORBIDDEN: { status: 403, message: 'Acesso negado', en: 'Access denied', es: 'Acceso denegado' },
+  TENANT_FORBIDDEN: {
+    status: 403,
+    message: 'Acesso negado a esta empresa',
+    en: 'Access to this company denied',
+    es: 'Acceso denegado a esta empresa',
+  },
+  NOT_FOUND: { status: 404, message: 'Não encontrado', en: 'Not found', es: 'No encontrado' },
+  CONFLICT: { status: 409, message: 'Conflito', en: 'Conflict', es: 'Conflicto' },
+  RATE_LIMITED: {
+    status: 429,
+    message: 'Muitas tentativas. Tente novamente mais tarde.',
+    en: 'Too many attempts. Please try again later.',
+    es: 'Demasiados intentos. Inténtelo de nuevo más tarde.',
+  },
+  INTERNAL_ERROR: {
+    status: 500,
+    message: 'Problema com o servidor',
+    en: 'Something went wrong on the server',
+    es: 'Problema con el servidor',
+  },
+});
