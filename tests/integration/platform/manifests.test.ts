@@ -3,31 +3,26 @@ import { operationName } from '../../../src/client/lib/manifest.ts';
 import { ROUTES } from '../../../src/client/routes/navigation.ts';
 import { rolesOf } from '../../../src/server/kit/operation.ts';
 import { operationList } from '../../../src/server/operations.ts';
-import { appRouter } from '../../../src/server/router.ts';
 
 /**
  * The client's feature manifests against the server: every operation a route says its page calls
  * exists, and every role that opens the route (or, for `only(...)` entries, the roles named there)
- * may call it. A route may not list an operation its roles cannot call. Domains not yet on the
- * operations kit are checked for existence only (their roles live inside hand-written procedures).
+ * may call it. A route may not list an operation its roles cannot call.
  */
 const kit = new Map(operationList.map((o) => [o.name, o.operation]));
-const procedures = new Set(Object.keys(appRouter._def.procedures as Record<string, unknown>));
 
 describe('feature manifests × server operations', () => {
   it('reads the manifests and the operations', () => {
     expect(ROUTES.length).toBeGreaterThan(20);
     expect(kit.size).toBeGreaterThan(0);
-    expect(procedures.size).toBeGreaterThan(kit.size);
   });
 
-  it('every operation a route names exists (operations table, or a tRPC procedure of a domain not yet moved)', () => {
+  it('every operation a route names exists in the operations table and is a tRPC procedure', () => {
     const missing: string[] = [];
     for (const route of ROUTES) {
       const names = route.operations.map(operationName);
       expect(new Set(names).size, `${route.path}: an operation listed twice`).toBe(names.length);
-      for (const name of names)
-        if (!kit.has(name) && !procedures.has(name)) missing.push(`${route.path}: ${name}`);
+      for (const name of names) if (!kit.get(name)?.trpc) missing.push(`${route.path}: ${name}`);
     }
     expect(missing).toEqual([]);
   });
