@@ -28,15 +28,14 @@ export const ERROR_DOMAINS = {
   qr: qrErrors,
 } as const;
 
-export const ERROR_CATALOGUE = {
-  ...commonErrors,
-  ...authErrors,
-  ...accountErrors,
-  ...organisationsErrors,
-  ...jobsErrors,
-  ...catalogueErrors,
-  ...qrErrors,
-} as const satisfies Record<string, ErrorDef>;
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void
+  ? I
+  : never;
+
+/** Every code of every domain, by code. */
+export const ERROR_CATALOGUE = Object.assign({}, ...Object.values(ERROR_DOMAINS)) as UnionToIntersection<
+  (typeof ERROR_DOMAINS)[keyof typeof ERROR_DOMAINS]
+>;
 
 type Catalogue = typeof ERROR_CATALOGUE;
 

@@ -1,10 +1,13 @@
-import { jobCenterJobs } from '../server/domains/jobs/jobs.ts';
-import { qrJobs } from '../server/domains/qr/jobs.ts';
-import { createRegistry } from '../server/jobs/define.ts';
+import { domains } from '../server/domains.ts';
+import { createRegistry, type JobRegistry } from '../server/jobs/define.ts';
 
-/** Every job the worker runs: one line per domain (its `jobs.ts` lists its definitions). */
-// biome-ignore format: one registration line per domain
-export const jobRegistry = createRegistry([
-  jobCenterJobs,
-  qrJobs,
-]);
+let registry: JobRegistry | undefined;
+
+/**
+ * Every job the worker runs: the `jobs` of each registered domain (src/server/domains.ts). Built
+ * on first use, because the jobs domain's own board reads it while the domains are still loading.
+ */
+export function jobRegistry(): JobRegistry {
+  registry ??= createRegistry(Object.values(domains).map((d) => d.jobs ?? []));
+  return registry;
+}

@@ -202,7 +202,7 @@ function concurrencyOf(queueConcurrency: number | undefined, override: number | 
 
 /** Starts one BullMQ worker per queue of the registry and registers the job schedulers. */
 export function startWorker(opts: StartWorkerOptions = {}): RunningWorker {
-  const registry = opts.registry ?? jobRegistry;
+  const registry = opts.registry ?? jobRegistry();
   const lockDuration = config().WORKER_LOCK_MS;
   const workers = registry.queues.map((spec) => {
     const worker = new Worker<JobPayload>(spec.name, (job) => run(job, registry), {

@@ -11,12 +11,12 @@ const noop = async () => ({});
 
 describe('the job registry', () => {
   it('holds exactly the types the client knows (JOB_TYPES)', () => {
-    expect([...jobRegistry.types].sort()).toEqual([...JOB_TYPES].sort());
+    expect([...jobRegistry().types].sort()).toEqual([...JOB_TYPES].sort());
   });
 
   it('groups the definitions by queue, with each queue’s concurrency and each type’s retry policy', () => {
     expect(
-      jobRegistry.queues.map((q) => [q.name, q.concurrency, q.definitions.map((d) => d.type).sort()]),
+      jobRegistry().queues.map((q) => [q.name, q.concurrency, q.definitions.map((d) => d.type).sort()]),
     ).toEqual([
       [DEFAULT_QUEUE, undefined, ['diagnostic']],
       ['maintenance', 1, ['result-sweep']],
@@ -26,8 +26,8 @@ describe('the job registry', () => {
       3, 3, 3, 1,
     ]);
     expect(resultSweepJob.cron).toBe('*/15 * * * *');
-    expect(jobRegistry.get('qr-pdf')).toBe(qrPdfJob);
-    expect(jobRegistry.get('nope')).toBeUndefined();
+    expect(jobRegistry().get('qr-pdf')).toBe(qrPdfJob);
+    expect(jobRegistry().get('nope')).toBeUndefined();
   });
 
   it('refuses a type defined twice and jobs of one queue that disagree on concurrency', () => {

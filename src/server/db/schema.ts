@@ -1,28 +1,18 @@
 /**
- * The typed shape of both schemas. Each domain declares its tables in `domains/<d>/tables.ts`
- * and they are merged here, so adding a domain touches one line.
+ * The typed shape of both schemas. The foundation's tables are here; each domain adds its own from
+ * its `domains/<d>/tables.ts` by declaration merging (`declare module '../../db/schema.ts'`), so a
+ * new domain touches no shared file for its tables.
  */
 import type { FoundationCoreTables } from './core-tables.ts';
-import type { CatalogueTables } from '../domains/catalogue/tables.ts';
-import type { EquipmentTables } from '../domains/equipment/tables.ts';
-import type { QrCoreTables, QrTenantTables } from '../domains/qr/tables.ts';
-import type { AccountCoreTables } from '../domains/account/tables.ts';
-import type { OrganisationCoreTables } from '../domains/organisations/tables.ts';
-import type { ServiceOrderTables } from '../domains/service-orders/tables.ts';
-import type { BillingCoreTables } from '../domains/billing/tables.ts';
 
-export interface CoreDatabase
-  extends FoundationCoreTables,
-    QrCoreTables,
-    AccountCoreTables,
-    OrganisationCoreTables,
-    BillingCoreTables {}
+// biome-ignore lint/suspicious/noEmptyInterface: domains merge their tables into it
+export interface CoreDatabase extends FoundationCoreTables {}
 
 export interface TenantInfoTable {
   key: string;
   value: string;
 }
 
-export interface TenantDatabase extends CatalogueTables, EquipmentTables, QrTenantTables, ServiceOrderTables {
+export interface TenantDatabase {
   tenant_info: TenantInfoTable;
 }

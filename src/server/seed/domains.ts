@@ -1,8 +1,9 @@
-import { seedCatalogue } from '../domains/catalogue/seed.ts';
+import { domains } from '../domains.ts';
 import type { SeedContext } from './seed.ts';
 
-/**
- * Each domain's demo data, in order. A domain adds `[name, seedFn]` here; the function gets a
- * transaction (`ctx.db`) and the demo group's ids.
- */
-export const domainSeeds: [string, (ctx: SeedContext) => Promise<void>][] = [['catalogue', seedCatalogue]];
+type Seed = (ctx: SeedContext) => Promise<void>;
+
+/** Each domain's demo data (its `seed` in domain.ts), in order of registration. */
+export const domainSeeds: [string, Seed][] = Object.entries(domains).flatMap(([name, d]) =>
+  d.seed ? [[name, d.seed] as [string, Seed]] : [],
+);

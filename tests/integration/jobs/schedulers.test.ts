@@ -65,7 +65,7 @@ describe('scheduled jobs (BullMQ job schedulers)', () => {
     expect(found.map((s) => [s.key, s.every, s.template?.data?.type])).toEqual([
       [resultSweepJob.type, EVERY, resultSweepJob.type],
     ]);
-    for (const q of jobRegistry.queues.filter((q) => q.name !== resultSweepJob.queue))
+    for (const q of jobRegistry().queues.filter((q) => q.name !== resultSweepJob.queue))
       expect(await queueFor(q.name).getJobSchedulersCount()).toBe(0);
 
     // The sweep runs on its own and deletes the expired result (the row stays), not the fresh one.

@@ -38,3 +38,9 @@ export interface AccountCoreTables {
   registrations: RegistrationTable;
   email_tokens: EmailTokenTable;
 }
+
+// The domain's tables join the database types here (declaration merging), not in db/schema.ts.
+declare module '../../db/schema.ts' {
+  // biome-ignore lint/suspicious/noEmptyInterface: merged with the database type
+  interface CoreDatabase extends AccountCoreTables {}
+}

@@ -99,3 +99,9 @@ export interface CatalogueTables {
   products: ProductTable;
   maintenance_parts: MaintenancePartTable;
 }
+
+// The domain's tables join the database types here (declaration merging), not in db/schema.ts.
+declare module '../../db/schema.ts' {
+  // biome-ignore lint/suspicious/noEmptyInterface: merged with the database type
+  interface TenantDatabase extends CatalogueTables {}
+}

@@ -61,7 +61,7 @@ function boardApp(): Hono {
     // @bull-board/hono pins its own copy of @bull-board/api; the adapter contract is the same.
     createBullBoard({
       // Every queue a job definition names (the registry only holds definitions; renderers load lazily).
-      queues: jobRegistry.queues.map((q) => new BullMQAdapter(queueFor(q.name))),
+      queues: jobRegistry().queues.map((q) => new BullMQAdapter(queueFor(q.name))),
       serverAdapter: adapter as unknown as IServerAdapter,
     });
     adapter.setBasePath(BOARD_PATH);

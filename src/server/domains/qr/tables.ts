@@ -32,3 +32,11 @@ export interface QrTenantTables {
 }
 
 export type TagRow = Selectable<TagTable>;
+
+// The domain's tables join the database types here (declaration merging), not in db/schema.ts.
+declare module '../../db/schema.ts' {
+  // biome-ignore lint/suspicious/noEmptyInterface: merged with the database type
+  interface CoreDatabase extends QrCoreTables {}
+  // biome-ignore lint/suspicious/noEmptyInterface: merged with the database type
+  interface TenantDatabase extends QrTenantTables {}
+}

@@ -1,0 +1,24 @@
+/**
+ * Every server domain, registered once: the tRPC router, the REST shim, the OpenAPI document, the
+ * worker's jobs and the demo data all come from this object. A new domain adds one line.
+ */
+import { accountDomain } from './domains/account/domain.ts';
+import { authDomain } from './domains/auth/domain.ts';
+import { catalogueDomain } from './domains/catalogue/domain.ts';
+import { cepDomain } from './domains/cep/domain.ts';
+import { configDomain } from './domains/config/domain.ts';
+import { jobsDomain } from './domains/jobs/domain.ts';
+import { organisationsDomain } from './domains/organisations/domain.ts';
+import { qrDomain } from './domains/qr/domain.ts';
+
+// biome-ignore format: one registration line per domain
+export const domains = {
+  auth: authDomain,
+  account: accountDomain,
+  organisations: organisationsDomain,
+  catalogue: catalogueDomain,
+  cep: cepDomain,
+  config: configDomain,
+  jobs: jobsDomain,
+  qr: qrDomain,
+};

@@ -1,0 +1,8 @@
+import { defineDomain } from '../../kit/domain.ts';
+
+import { organisationsOperations } from './operations.ts';
+
+export const organisationsDomain = defineDomain({
+  tag: 'Organisations',
+  operations: organisationsOperations,
+});
