@@ -132,7 +132,11 @@ describe('QR batches over the REST compatibility calls', () => {
     const signed = await rest('GET', job.downloadUrl!);
     expect(signed.status).toBe(200);
     expect(decodeLabelPdf(await bodyBytes(signed.res))).toHaveLength(5);
-    const tampered = await rest('GET', job.downloadUrl!.replace(/sig=./, 'sig=A'));
+    // Change the signature's first character (to one it is not: 1 in 64 already starts with A).
+    const tampered = await rest(
+      'GET',
+      job.downloadUrl!.replace(/sig=(.)/, (_m, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`),
+    );
     expect(tampered.status).toBe(403);
     expect(tampered.json.error?.code).toBe('DOWNLOAD_LINK_INVALID');
     const expired = await rest('GET', job.downloadUrl!.replace(/exp=\d+/, 'exp=1000'));
