@@ -5,10 +5,6 @@ import { listSchema } from './list.ts';
 export const JOB_STATES = ['queued', 'active', 'completed', 'failed'] as const;
 export type JobStateName = (typeof JOB_STATES)[number];
 
-/** Every job type the worker runs (its registry, `src/worker/jobs.ts`; a unit test keeps them equal). */
-export const JOB_TYPES = ['qr-pdf', 'qr-xlsx', 'diagnostic', 'result-sweep'] as const;
-export type JobTypeName = (typeof JOB_TYPES)[number];
-
 /** Newest first unless the caller sorts otherwise. */
 export const jobListInputSchema = listSchema({
   sort: ['created_at', 'finished_at', 'type', 'state'],
