@@ -5,7 +5,7 @@
  *
  *   export const categoryOperations = {
  *     list: query({
- *       access: tenant(CATALOGUE_ROLES),
+ *       access: tenant(ADMIN_ROLES),
  *       summary: 'Categories, paged.',
  *       input: listCategoriesSchema,
  *       output: pageSchema(categorySchema),
