@@ -1,0 +1,265 @@
+/**
+ * A table over server-side data: sortable headers, pagination (10/100/1000), total count,
+ * skeleton rows while loading and 'Lista vazia.' when empty. It takes its state from a list hook:
+ *
+ *   const list = useServerList(trpc.catalogue.categories.list, { schema: listCategoriesSchema });
+ *   <DataTable list={list} rowKey={(r) => r.id}
+ *              columns={[{ id: 'name', header: t('name'), sortable: true, cell: (r) => r.name }]} />
+ *
+ * Pages normally get it through `ListPage` (./list-page.tsx).
+ */
+import {
+  ArrowDown,
+  ArrowUp,
+  ArrowUpDown,
+  ChevronLeft,
+  ChevronRight,
+  ChevronsLeft,
+  ChevronsRight,
+} from 'lucide-react';
+import * as React from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES } from '../../../shared/enums.ts';
+import { cn } from '../../lib/utils.ts';
+import { Button } from '../ui/button.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table.tsx';
+import { lastPage } from './list-url.ts';
+import type { ListController } from './use-server-list.ts';
+
+export interface DataTableColumn<T> {
+  /** Sort key sent to the server (and React key). */
+  id: string;
+  header: React.ReactNode;
+  cell(row: T): React.ReactNode;
+  sortable?: boolean;
+  className?: string;
+  headerClassName?: string;
+}
+
+export interface DataTableProps<T> {
+  columns: DataTableColumn<T>[];
+  /** The list's state, rows and setters (useServerList / useLocalList). */
+  list: ListController<T>;
+  rowKey(row: T): string | number;
+  onRowClick?(row: T): void;
+  /** Defaults to the translated 'Lista vazia.'. */
+  emptyText?: React.ReactNode;
+  /** Accessible name of the table. */
+  label?: string;
+  className?: string;
+}
+
+export function DataTable<T>({
+  columns,
+  list,
+  rowKey,
+  onRowClick,
+  emptyText,
+  label,
+  className,
+}: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const { input } = list;
+  const { data, loading, fetching } = list;
+  const rows = data?.items ?? [];
+  const total = data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / input.pageSize));
+  // A page past the end (the hook is about to go to the last one) shows skeletons, not 'Lista vazia.'.
+  const pastEnd = !!data && total > 0 && input.page > lastPage(total, input.pageSize);
+  const showSkeleton = (loading && !data) || pastEnd;
+  const skeletonRows = Math.min(input.pageSize, 10);
+
+  return (
+    <div
+      className={cn('overflow-hidden rounded-xl border bg-card shadow-sm', className)}
+      data-testid="data-table"
+    >
+      {/* A floor on the width so narrow screens scroll the table sideways instead of crushing
+          every column into one-word lines. */}
+      <Table
+        aria-label={label}
+        aria-busy={loading || fetching || undefined}
+        style={{ minWidth: `${Math.max(32, columns.length * 8)}rem` }}
+      >
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            {columns.map((col) => {
+              const active = input.sort === col.id;
+              const ariaSort = active ? (input.direction === 'asc' ? 'ascending' : 'descending') : undefined;
+              return (
+                <TableHead
+                  key={col.id}
+                  aria-sort={col.sortable ? (ariaSort ?? 'none') : undefined}
+                  className={col.headerClassName}
+                >
+                  {col.sortable ? (
+                    <button
+                      type="button"
+                      onClick={() => list.toggleSort(col.id)}
+                      className={cn(
+                        '-mx-1.5 inline-flex items-center gap-1 rounded px-1.5 py-1 uppercase hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring',
+                        active && 'text-primary',
+                      )}
+                      data-testid={`sort-${col.id}`}
+                    >
+                      {col.header}
+                      {active ? (
+                        input.direction === 'asc' ? (
+                          <ArrowUp className="size-3.5" aria-hidden />
+                        ) : (
+                          <ArrowDown className="size-3.5" aria-hidden />
+                        )
+                      ) : (
+                        <ArrowUpDown className="size-3.5 opacity-50" aria-hidden />
+                      )}
+                      {active && (
+                        <span className="sr-only">
+                          {input.direction === 'asc' ? t('common.sortAsc') : t('common.sortDesc')}
+                        </span>
+                      )}
+                    </button>
+                  ) : (
+                    col.header
+                  )}
+                </TableHead>
+              );
+            })}
+          </TableRow>
+        </TableHeader>
+        <TableBody className={cn(fetching && !showSkeleton && 'opacity-60 transition-opacity')}>
+          {showSkeleton &&
+            Array.from({ length: skeletonRows }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+              <TableRow key={i} data-testid="skeleton-row">
+                {columns.map((col) => (
+                  <TableCell key={col.id}>
+                    <Skeleton className="h-4 w-full max-w-40" />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          {!showSkeleton &&
+            rows.map((row) => (
+              <TableRow
+                key={rowKey(row)}
+                className={cn(onRowClick && 'cursor-pointer')}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                onKeyDown={
+                  onRowClick
+                    ? (e) => {
+                        if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
+                          e.preventDefault();
+                          onRowClick(row);
+                        }
+                      }
+                    : undefined
+                }
+                tabIndex={onRowClick ? 0 : undefined}
+              >
+                {columns.map((col) => (
+                  <TableCell key={col.id} className={col.className}>
+                    {col.cell(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+        </TableBody>
+      </Table>
+      {/* Outside the table: inside a wide, horizontally scrolled table on a phone the centred
+          text ended up off-screen. */}
+      {!showSkeleton && rows.length === 0 && (
+        <p className="border-t px-4 py-12 text-center text-sm text-muted-foreground" data-testid="empty-list">
+          {emptyText ?? t('common.emptyList')}
+        </p>
+      )}
+      <Pagination list={list} total={data ? total : null} pages={pages} />
+    </div>
+  );
+}
+
+function Pagination<T>({
+  list,
+  total,
+  pages,
+}: {
+  list: ListController<T>;
+  total: number | null;
+  pages: number;
+}) {
+  const { t } = useTranslation();
+  const { page, pageSize } = list.input;
+  const sizeId = React.useId();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 border-t px-4 py-3 text-sm">
+      <p className="text-muted-foreground" data-testid="total-count">
+        {total === null ? <Skeleton className="h-4 w-20" /> : t('common.total', { count: total })}
+      </p>
+      <div className="flex flex-wrap items-center gap-4">
+        <div className="flex items-center gap-2">
+          <label htmlFor={sizeId} className="text-muted-foreground">
+            {t('common.rowsPerPage')}
+          </label>
+          <Select value={String(pageSize)} onValueChange={(v) => list.setPageSize(Number(v))}>
+            <SelectTrigger id={sizeId} className="h-8 w-20" data-testid="page-size">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {PAGE_SIZES.map((n) => (
+                <SelectItem key={n} value={String(n)}>
+                  {n}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <span className="tabular-nums text-muted-foreground" aria-live="polite">
+          {t('common.pageOf', { page: Math.min(page + 1, pages), pages })}
+        </span>
+        <div className="flex items-center gap-1">
+          <Button
+            variant="outline"
+            size="icon"
+            className="size-8"
+            aria-label={t('common.firstPage')}
+            disabled={page <= 0}
+            onClick={() => list.setPage(0)}
+          >
+            <ChevronsLeft aria-hidden />
+          </Button>
+          <Button
+            variant="outline"
+            size="icon"
+            className="size-8"
+            aria-label={t('common.previousPage')}
+            disabled={page <= 0}
+            onClick={() => list.setPage(page - 1)}
+          >
+            <ChevronLeft aria-hidden />
+          </Button>
+          <Button
+            variant="outline"
+            size="icon"
+            className="size-8"
+            aria-label={t('common.nextPage')}
+            disabled={page + 1 >= pages}
+            onClick={() => list.setPage(page + 1)}
+          >
+            <ChevronRight aria-hidden />
+          </Button>
+          <Button
+            variant="outline"
+            size="icon"
+            className="size-8"
+            aria-label={t('common.lastPage')}
+            disabled={page + 1 >= pages}
+            onClick={() => list.setPage(pages - 1)}
+          >
+            <ChevronsRight aria-hidden />
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
