@@ -163,26 +163,31 @@ export function MaskedField<T extends FieldValues>({
   errorText,
   testId,
   mask,
+  control,
   ...inputProps
 }: FieldLayoutProps &
   Omit<InputProps, 'value' | 'onChange' | 'defaultValue'> & {
     form: AnyForm<T>;
     name: FieldPath<T>;
+    /** Applied to every change (and to the value shown). */
     mask(value: string): string;
+    /** Replaces the default <Input> (e.g. a PrefixInput). */
+    control?: React.ReactElement<Record<string, unknown>>;
   }) {
   const error = useFieldError(form, name, errorText);
   const { field } = useController({ control: form.control, name });
+  const props = {
+    ...inputProps,
+    ref: field.ref,
+    name: field.name,
+    value: mask(typeof field.value === 'string' ? field.value : String(field.value ?? '')),
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => field.onChange(mask(e.target.value)),
+    onBlur: field.onBlur,
+    'data-testid': testId,
+  };
   return (
     <Field id={id} label={label} optional={optional} hint={hint} error={error} className={className}>
-      <Input
-        {...inputProps}
-        ref={field.ref}
-        name={field.name}
-        value={mask(typeof field.value === 'string' ? field.value : String(field.value ?? ''))}
-        onChange={(e) => field.onChange(mask(e.target.value))}
-        onBlur={field.onBlur}
-        data-testid={testId}
-      />
+      {control ? React.cloneElement(control, props) : <Input {...props} />}
     </Field>
   );
 }

@@ -69,11 +69,14 @@ export interface ServerList<S extends ListSchema, TDef extends ResolverDef>
   setFilters(patch: Partial<ListStateOf<S>>): void;
 }
 
-export interface ServerListOptions<S extends ListSchema> {
+export interface ServerListOptions<S extends ListSchema, TDef extends ResolverDef> {
   schema: S;
   debounceMs?: number;
-  /** Passed to useQuery (e.g. `refetchInterval`, `staleTime`). */
-  queryOptions?: { refetchInterval?: number | false | ((q: never) => number | false); staleTime?: number };
+  /** Passed to useQuery (e.g. a polling `refetchInterval`, `staleTime`). */
+  queryOptions?: {
+    refetchInterval?: number | false | ((query: { state: { data?: TDef['output'] } }) => number | false);
+    staleTime?: number;
+  };
   /**
    * Dim the rows during every refetch (default), or only while another page/filter is loading
    * (for lists that poll).
@@ -89,7 +92,7 @@ type QueryOptionsFn = (input: unknown, opts?: { placeholderData?: unknown }) => 
  */
 export function useServerList<TDef extends ResolverDef, S extends ListSchema>(
   procedure: DecorateQueryProcedure<TDef>,
-  opts: ServerListOptions<S> & { schema: ListStateOf<S> extends TDef['input'] ? S : never },
+  opts: ServerListOptions<S, TDef> & { schema: ListStateOf<S> extends TDef['input'] ? S : never },
 ): ServerList<S, TDef> {
   const { schema, debounceMs = SEARCH_DEBOUNCE_MS, dimOnRefetch = true } = opts;
   const raw = useSearch({ strict: false }) as UrlSearch;
