@@ -22,7 +22,7 @@ import { KIT_NS } from '../kit-i18n.ts';
 import { Button } from '../ui/button.tsx';
 import { DialogFooter } from '../ui/dialog.tsx';
 import { SaveDialog, useSaveState } from './save-dialog.tsx';
-import type { CodeFieldMap } from './server-errors.ts';
+import { type CodeFieldMap, serverFieldErrors } from './server-errors.ts';
 import { applyServerErrors } from './use-app-form.ts';
 
 export interface FormDialogProps<TIn extends FieldValues, TOut> {
@@ -46,6 +46,11 @@ export interface FormDialogProps<TIn extends FieldValues, TOut> {
   onClose(): void;
   /** Catalogue codes that belong to a field (they carry no issues). */
   codeFields?: CodeFieldMap;
+  /**
+   * Repeat a field's server error above the buttons (forms with tabs, where the field may be out
+   * of sight). Otherwise only messages no field shows (e.g. "Dados inválidos") go there.
+   */
+  alwaysSummarize?: boolean;
   /** The failure's text; default: the server's message or "Erro ao salvar". */
   errorText?(err: unknown): string | undefined;
   submitLabel?: React.ReactNode;
@@ -76,6 +81,7 @@ export function FormDialog<TIn extends FieldValues, TOut>({
   onSubmit,
   onClose,
   codeFields,
+  alwaysSummarize,
   errorText,
   submitLabel,
   submitTestId = 'save',
@@ -102,7 +108,11 @@ export function FormDialog<TIn extends FieldValues, TOut>({
         errorText: (err) => errorText?.(err) ?? errorMessage(err, t('saveError')),
         onError: (err) => {
           const shown = applyServerErrors(form, err, codeFields);
-          if (shown) form.setError('root.server', { type: 'server', message: errorMessage(err, '') });
+          // "Dados inválidos" and the like: said once above the buttons (a field may sit in another tab).
+          const message = errorMessage(err, '');
+          const onFields = serverFieldErrors(err, form.getValues(), codeFields).fields.map((f) => f.message);
+          if (shown && message && (alwaysSummarize || !onFields.includes(message)))
+            form.setError('root.server', { type: 'server', message });
           return shown;
         },
       }),

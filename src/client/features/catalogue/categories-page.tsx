@@ -109,6 +109,7 @@ function CategoryDialog({ category, onClose }: { category: CategoryRow | null; o
         await save.mutateAsync(values);
         await qc.invalidateQueries({ queryKey: trpc.catalogue.categories.pathKey() });
       }}
+      codeFields={{ CATEGORY_NAME_EXISTS: 'name' }}
       onClose={onClose}
     >
       <TextField

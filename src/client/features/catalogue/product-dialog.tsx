@@ -138,6 +138,8 @@ export function ProductDialog({ product, onClose }: { product: ProductRow | null
         // The seed reloads the page after a product save; refreshing the queries has the same effect.
         await qc.invalidateQueries({ queryKey: trpc.catalogue.products.pathKey() });
       }}
+      alwaysSummarize
+      codeFields={{ PRODUCT_SKU_EXISTS: 'product.sku' }}
       onClose={onClose}
     >
       <Tabs defaultValue="general">

@@ -179,6 +179,8 @@ function SubcategoryForm({ detail, onClose }: { detail?: SubcategoryDetail; onCl
         });
         await qc.invalidateQueries({ queryKey: trpc.catalogue.inspectionTypes.pathKey() });
       }}
+      alwaysSummarize
+      codeFields={{ INSPECTION_TYPE_NAME_EXISTS: 'name' }}
       onClose={onClose}
     >
       <Tabs defaultValue="general">
