@@ -66,8 +66,10 @@ export function DataTable<T>({
   const rows = data?.items ?? [];
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / input.pageSize));
-  // A page past the end (the hook is about to go to the last one) shows skeletons, not 'Lista vazia.'.
-  const pastEnd = !!data && total > 0 && input.page > lastPage(total, input.pageSize);
+  // A page past the end (the hook goes to the last one; its empty rows may linger as the placeholder
+  // while that one loads) shows skeletons, not 'Lista vazia.'.
+  const pastEnd =
+    !!data && total > 0 && (input.page > lastPage(total, input.pageSize) || data.items.length === 0);
   const showSkeleton = (loading && !data) || pastEnd;
   const skeletonRows = Math.min(input.pageSize, 10);
 

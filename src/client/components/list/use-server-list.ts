@@ -14,7 +14,7 @@
  * page past the end (the server answers the true total) is replaced by the last one.
  */
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useMatch, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import type { DecorateQueryProcedure, ResolverDef } from '@trpc/tanstack-react-query';
 import * as React from 'react';
 import type { Page } from '../../../shared/list.ts';
@@ -95,14 +95,22 @@ export function useServerList<TDef extends ResolverDef, S extends ListSchema>(
   opts: ServerListOptions<S, TDef> & { schema: ListStateOf<S> extends TDef['input'] ? S : never },
 ): ServerList<S, TDef> {
   const { schema, debounceMs = SEARCH_DEBOUNCE_MS, dimOnRefetch = true } = opts;
-  const raw = useSearch({ strict: false }) as UrlSearch;
+  // The search of this page's own route match (not of a page being navigated to).
+  const raw = (useSearch({ strict: false, shouldThrow: false }) ?? {}) as UrlSearch;
   const navigate = useNavigate();
+  const router = useRouter();
+  const ownPath = useMatch({ strict: false, shouldThrow: false, select: (m) => m.pathname }) as
+    | string
+    | undefined;
   const key = listSearchKey(schema, raw);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the list's part of `raw`
   const input = React.useMemo(() => parseListSearch(schema, raw), [schema, key]);
 
   const update = React.useCallback(
     (patch: Record<string, unknown>, how: { replace?: boolean } = {}) => {
+      // A search settling (or a clamp) after the user left the page must not land on the next
+      // page's URL: only this page's own location is changed.
+      if (ownPath !== undefined && router.latestLocation.pathname !== ownPath) return;
       void navigate({
         to: '.',
         replace: how.replace,
@@ -117,7 +125,7 @@ export function useServerList<TDef extends ResolverDef, S extends ListSchema>(
           )) as never,
       });
     },
-    [navigate, schema],
+    [navigate, router, ownPath, schema],
   );
 
   // The search box: local text, debounced into the URL; the URL wins when it changes (back/forward).
