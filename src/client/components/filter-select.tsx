@@ -11,6 +11,8 @@ export function FilterSelect<V extends string>({
   prefix,
   testId,
   className,
+  disabled,
+  placeholder,
 }: {
   value: V;
   onChange(value: V): void;
@@ -21,16 +23,19 @@ export function FilterSelect<V extends string>({
   prefix?: React.ReactNode;
   testId?: string;
   className?: string;
+  disabled?: boolean;
+  /** shown while disabled or when `value` is not among the options */
+  placeholder?: React.ReactNode;
 }) {
   return (
-    <Select value={value} onValueChange={(v) => onChange(v as V)}>
+    <Select value={value} onValueChange={(v) => onChange(v as V)} disabled={disabled}>
       <SelectTrigger
         className={cn('w-auto min-w-40 max-w-full', className)}
         aria-label={label}
         data-testid={testId}
       >
         {prefix && <span className="text-muted-foreground">{prefix}</span>}
-        <SelectValue />
+        <SelectValue placeholder={placeholder} />
       </SelectTrigger>
       <SelectContent>
         {options.map((o) => (

@@ -1,7 +1,7 @@
 import { Pencil } from 'lucide-react';
 import type React from 'react';
 import { formatDate } from '../../shared/dates.ts';
-import type { DataTableColumn } from './data-table.tsx';
+import type { DataTableColumn } from './list/data-table.tsx';
 import { Button } from './ui/button.tsx';
 
 /** A sortable date column shown DD/MM/YYYY (or --/--/----). */

@@ -2,7 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import { LoaderCircle, MailCheck } from 'lucide-react';
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
-import { isValidEmail } from '../../../shared/masks.ts';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { emailField } from '../../../shared/fields.ts';
+import { TextField, useAppForm } from '../../components/form/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 import {
   Dialog,
@@ -12,13 +15,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import { errorCode, httpStatus, useTRPC } from '../../lib/trpc.ts';
-import { Field } from './form-parts.tsx';
 import { NS } from './i18n.ts';
 
 /** Seed 000 §4: the forgot-password dialog goes INPUTTING → SUBMITTING → DONE. */
 export type ForgotPasswordStage = 'INPUTTING' | 'SUBMITTING' | 'DONE';
+
+const forgotSchema = z.object({ email: emailField });
 
 export interface ForgotPasswordDialogProps {
   open: boolean;
@@ -35,42 +38,38 @@ export function ForgotPasswordDialog({ open, onOpenChange, defaultEmail }: Forgo
   const { t } = useTranslation(NS);
   const trpc = useTRPC();
   const [stage, setStage] = React.useState<ForgotPasswordStage>('INPUTTING');
-  const [email, setEmail] = React.useState(defaultEmail ?? '');
-  const [error, setError] = React.useState<string | null>(null);
+  const form = useAppForm(forgotSchema, { email: defaultEmail ?? '' });
+  const email = useWatch({ control: form.control, name: 'email' }) ?? '';
   const send = useMutation(trpc.account.requestPasswordReset.mutationOptions());
 
+  const { reset, getValues } = form;
   React.useEffect(() => {
     if (open) {
       setStage('INPUTTING');
-      setError(null);
-      if (defaultEmail) setEmail(defaultEmail);
+      reset({ email: defaultEmail || getValues('email') });
     }
-  }, [open, defaultEmail]);
+  }, [open, defaultEmail, reset, getValues]);
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!isValidEmail(email)) {
-      setError(t('forgot.invalidEmail'));
-      return;
-    }
-    setError(null);
+  const submit = form.handleSubmit(async ({ email }) => {
     setStage('SUBMITTING');
     try {
-      await send.mutateAsync({ email: email.trim() });
+      await send.mutateAsync({ email });
       setStage('DONE');
     } catch (err) {
       // Seed 000 §8: a 400 is 'Email inválido', anything else 'Problema com o servidor'.
       const code = errorCode(err);
-      setError(
-        httpStatus(err) === 400
-          ? t('forgot.invalidEmail')
-          : code === 'RATE_LIMITED'
-            ? t('rateLimited')
-            : t('forgot.serverError'),
-      );
+      form.setError('email', {
+        type: 'server',
+        message:
+          httpStatus(err) === 400
+            ? t('forgot.invalidEmail')
+            : code === 'RATE_LIMITED'
+              ? t('rateLimited')
+              : t('forgot.serverError'),
+      });
       setStage('INPUTTING');
     }
-  };
+  });
 
   return (
     <Dialog open={open} onOpenChange={(o) => stage !== 'SUBMITTING' && onOpenChange(o)}>
@@ -103,16 +102,17 @@ export function ForgotPasswordDialog({ open, onOpenChange, defaultEmail }: Forgo
               <DialogTitle>{t('forgot.title')}</DialogTitle>
               <DialogDescription>{t('forgot.description')}</DialogDescription>
             </DialogHeader>
-            <Field id="forgot-email" label={t('fields.email')} error={error ?? undefined}>
-              <Input
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                disabled={stage === 'SUBMITTING'}
-                autoFocus
-              />
-            </Field>
+            <TextField
+              form={form}
+              name="email"
+              id="forgot-email"
+              label={t('fields.email')}
+              errorText={() => t('forgot.invalidEmail')}
+              type="email"
+              autoComplete="email"
+              disabled={stage === 'SUBMITTING'}
+              autoFocus
+            />
             <DialogFooter>
               <Button variant="outline" onClick={() => onOpenChange(false)} disabled={stage === 'SUBMITTING'}>
                 {t('common:common.cancel')}

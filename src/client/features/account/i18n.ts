@@ -23,7 +23,6 @@ const pt = {
     currentPassword: 'Senha atual',
     newPassword: 'Nova senha',
     confirmation: 'Confirme a nova senha',
-    optional: 'opcional',
     selectState: 'Selecione',
   },
   errors: {
@@ -51,8 +50,6 @@ const pt = {
     ok: 'atendida',
     missing: 'pendente',
   },
-  showPassword: 'Mostrar senha',
-  hidePassword: 'Ocultar senha',
   register: {
     title: 'Crie sua conta',
     subtitle: 'Cadastre sua empresa para começar a inspecionar seus equipamentos.',
@@ -165,7 +162,6 @@ const en: Texts = {
     currentPassword: 'Current password',
     newPassword: 'New password',
     confirmation: 'Confirm the new password',
-    optional: 'optional',
     selectState: 'Select',
   },
   errors: {
@@ -193,8 +189,6 @@ const en: Texts = {
     ok: 'met',
     missing: 'missing',
   },
-  showPassword: 'Show password',
-  hidePassword: 'Hide password',
   register: {
     title: 'Create your account',
     subtitle: 'Register your company to start inspecting your equipment.',
@@ -304,7 +298,6 @@ const es: Texts = {
     currentPassword: 'Contraseña actual',
     newPassword: 'Nueva contraseña',
     confirmation: 'Confirme la nueva contraseña',
-    optional: 'opcional',
     selectState: 'Seleccione',
   },
   errors: {
@@ -332,8 +325,6 @@ const es: Texts = {
     ok: 'cumplida',
     missing: 'pendiente',
   },
-  showPassword: 'Mostrar contraseña',
-  hidePassword: 'Ocultar contraseña',
   register: {
     title: 'Cree su cuenta',
     subtitle: 'Registre su empresa para empezar a inspeccionar sus equipos.',

@@ -1,23 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { KeyRound, LoaderCircle, TriangleAlert } from 'lucide-react';
 import * as React from 'react';
-import { useForm } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { z } from 'zod';
 import { passwordResetFormSchema } from '../../../shared/account/schemas.ts';
+import { applyServerErrors, PasswordInput, TextField, useAppForm } from '../../components/form/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { errorCode, errorMessage, useTRPC } from '../../lib/trpc.ts';
 import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
-import { Field, PasswordInput, PasswordRules } from './form-parts.tsx';
 import { NS } from './i18n.ts';
+import { PasswordRules } from './password-rules.tsx';
 import { useSignInWithToken } from './use-sign-in-with-token.ts';
-
-type FormIn = z.input<typeof passwordResetFormSchema>;
-type FormOut = z.output<typeof passwordResetFormSchema>;
 
 /** /password-reset?t=…: a new password for the account of the e-mailed token. */
 export function PasswordResetPage() {
@@ -28,19 +24,10 @@ export function PasswordResetPage() {
   const [invalid, setInvalid] = React.useState(!token);
   const [askOpen, setAskOpen] = React.useState(false);
   const reset = useMutation(trpc.account.resetPassword.mutationOptions());
-  const {
-    register,
-    handleSubmit,
-    formState,
-    watch,
-    reset: clear,
-  } = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(passwordResetFormSchema),
-    mode: 'onChange',
-    defaultValues: { password: '', confirmation: '' },
-  });
-  const password = watch('password') ?? '';
-  const confirmation = watch('confirmation') ?? '';
+  const form = useAppForm(passwordResetFormSchema, { password: '', confirmation: '' }, { mode: 'onChange' });
+  const { handleSubmit, formState, reset: clear } = form;
+  const password = useWatch({ control: form.control, name: 'password' }) ?? '';
+  const confirmation = useWatch({ control: form.control, name: 'confirmation' }) ?? '';
 
   const onSubmit = handleSubmit(async ({ password }) => {
     if (!token) return;
@@ -52,7 +39,7 @@ export function PasswordResetPage() {
       if (errorCode(e) === 'TOKEN_INVALID') {
         setInvalid(true);
         clear();
-      } else {
+      } else if (!applyServerErrors(form, e)) {
         toast.error(errorMessage(e, t('errors.generic')));
       }
     }
@@ -80,29 +67,23 @@ export function PasswordResetPage() {
           </div>
         ) : (
           <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="reset-form">
-            <Field
+            <TextField
+              form={form}
+              name="password"
               id="reset-password"
               label={t('fields.newPassword')}
-              error={
-                formState.touchedFields.password && formState.errors.password
-                  ? t('errors.password')
-                  : undefined
-              }
-            >
-              <PasswordInput
-                autoComplete="new-password"
-                autoFocus
-                maxLength={200}
-                {...register('password', { deps: ['confirmation'] })}
-              />
-            </Field>
-            <Field
+              errorText={() => formState.touchedFields.password && t('errors.password')}
+              registerOptions={{ deps: ['confirmation'] }}
+              control={<PasswordInput autoComplete="new-password" autoFocus maxLength={200} />}
+            />
+            <TextField
+              form={form}
+              name="confirmation"
               id="reset-confirmation"
               label={t('fields.confirmation')}
-              error={confirmation && formState.errors.confirmation ? t('errors.mismatch') : undefined}
-            >
-              <PasswordInput autoComplete="new-password" maxLength={200} {...register('confirmation')} />
-            </Field>
+              errorText={() => confirmation !== '' && t('errors.mismatch')}
+              control={<PasswordInput autoComplete="new-password" maxLength={200} />}
+            />
             <PasswordRules password={password} />
             <Button
               type="submit"

@@ -1,26 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Camera, LoaderCircle, Trash2 } from 'lucide-react';
 import * as React from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { z } from 'zod';
 import { maskPhone } from '../../../shared/masks.ts';
 import { profileUpdateSchema } from '../../../shared/account/schemas.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { applyServerErrors, Field, MaskedField, TextField, useAppForm } from '../../components/form/index.ts';
 import { Input } from '../../components/ui/input.tsx';
 import { DEFAULT_USER_IMAGE } from '../../lib/constants.ts';
 import { useLoggedUser, useSession } from '../../lib/session.tsx';
 import { errorMessage, restFetch, useTRPC } from '../../lib/trpc.ts';
-import { Field } from './form-parts.tsx';
 import { NS } from './i18n.ts';
 import { checkPhotoFile, PHOTO_INPUT_MAX_BYTES, shrinkPhoto } from './photo.ts';
-
-type FormIn = z.input<typeof profileUpdateSchema>;
-type FormOut = z.output<typeof profileUpdateSchema>;
 
 /** /profile: name, phone and occupation editable; e-mail and company read-only; the photo. */
 export function ProfilePage() {
@@ -33,12 +27,12 @@ export function ProfilePage() {
     () => ({ name: user.name, phone: maskPhone(user.phone), occupation: user.occupation ?? '' }),
     [user],
   );
-  const { register, handleSubmit, formState, reset } = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(profileUpdateSchema),
-    mode: 'onChange',
-    values,
-  });
-  const phone = register('phone');
+  const form = useAppForm(profileUpdateSchema, values, { mode: 'onChange' });
+  const { handleSubmit, formState, reset } = form;
+  // A refreshed user (after a save, or a change elsewhere) is the form's new starting point.
+  React.useEffect(() => {
+    reset(values);
+  }, [values, reset]);
 
   const onSubmit = handleSubmit(async (input) => {
     try {
@@ -46,7 +40,7 @@ export function ProfilePage() {
       await refreshUser();
       toast.success(t('profile.saved'));
     } catch (e) {
-      toast.error(errorMessage(e, t('errors.generic')));
+      if (!applyServerErrors(form, e)) toast.error(errorMessage(e, t('errors.generic')));
     }
   });
 
@@ -63,33 +57,35 @@ export function ProfilePage() {
               className="grid gap-4 sm:grid-cols-2"
               data-testid="profile-form"
             >
-              <Field
+              <TextField
+                form={form}
+                name="name"
                 id="profile-name"
                 label={t('fields.name')}
-                error={formState.errors.name ? t('errors.name') : undefined}
-              >
-                <Input autoComplete="name" maxLength={100} {...register('name')} />
-              </Field>
-              <Field
+                errorText={() => t('errors.name')}
+                autoComplete="name"
+                maxLength={100}
+              />
+              <MaskedField
+                form={form}
+                name="phone"
                 id="profile-phone"
                 label={t('fields.phone')}
                 optional
-                error={formState.errors.phone ? t('errors.phone') : undefined}
-              >
-                <Input
-                  type="tel"
-                  inputMode="numeric"
-                  placeholder="(00) 00000-0000"
-                  {...phone}
-                  onChange={(e) => {
-                    e.target.value = maskPhone(e.target.value);
-                    return phone.onChange(e);
-                  }}
-                />
-              </Field>
-              <Field id="profile-occupation" label={t('fields.occupation')} optional>
-                <Input maxLength={100} {...register('occupation')} />
-              </Field>
+                errorText={() => t('errors.phone')}
+                mask={maskPhone}
+                type="tel"
+                inputMode="numeric"
+                placeholder="(00) 00000-0000"
+              />
+              <TextField
+                form={form}
+                name="occupation"
+                id="profile-occupation"
+                label={t('fields.occupation')}
+                optional
+                maxLength={100}
+              />
               <Field id="profile-email" label={t('fields.email')} hint={t('profile.readOnly')}>
                 <Input value={user.email} readOnly disabled />
               </Field>

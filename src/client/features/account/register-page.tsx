@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { CheckCircle2, LoaderCircle, MailCheck } from 'lucide-react';
 import * as React from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -11,19 +10,25 @@ import { BRAZILIAN_STATES, maskCep, maskCnpj, maskPhone } from '../../../shared/
 import { type CepAddress, registrationFormSchema } from '../../../shared/account/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import {
+  applyServerErrors,
+  CheckboxField,
+  MaskedField,
+  NativeSelect,
+  PasswordInput,
+  TextField,
+  useAppForm,
+} from '../../components/form/index.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { errorCode, errorMessage, useTRPC } from '../../lib/trpc.ts';
-import { Field, NativeSelect, PasswordInput, PasswordRules } from './form-parts.tsx';
 import { NS } from './i18n.ts';
+import { PasswordRules } from './password-rules.tsx';
 import { UsageTerms } from './usage-terms.tsx';
 import { useCepLookup } from './use-cep-lookup.ts';
 
 /** Seed 000 §4: registration stages; a failure goes back to INPUTTING. */
 type Stage = 'INPUTTING' | 'SUBMITTING' | 'DONE';
 type FormIn = z.input<typeof registrationFormSchema>;
-type FormOut = z.output<typeof registrationFormSchema>;
 
 const EMPTY: FormIn = {
   name: '',
@@ -52,12 +57,8 @@ export function RegisterPage() {
   const trpc = useTRPC();
   const [stage, setStage] = React.useState<Stage>('INPUTTING');
   const [done, setDone] = React.useState<{ name: string; email: string } | null>(null);
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(registrationFormSchema),
-    mode: 'onChange',
-    defaultValues: EMPTY,
-  });
-  const { register, handleSubmit, formState, watch, setValue, setError } = form;
+  const form = useAppForm(registrationFormSchema, EMPTY, { mode: 'onChange' });
+  const { handleSubmit, formState, setValue } = form;
   const registerMutation = useMutation(trpc.account.register.mutationOptions());
 
   const fillAddress = React.useCallback(
@@ -70,24 +71,12 @@ export function RegisterPage() {
     },
     [setValue],
   );
-  const cepState = useCepLookup(watch('cep'), fillAddress);
-  const password = watch('password') ?? '';
-  const acceptTerms = watch('acceptTerms');
-  const confirmation = watch('passwordConfirmation') ?? '';
+  const cepState = useCepLookup(useWatch({ control: form.control, name: 'cep' }), fillAddress);
+  const password = useWatch({ control: form.control, name: 'password' }) ?? '';
+  const confirmation = useWatch({ control: form.control, name: 'passwordConfirmation' }) ?? '';
 
-  const err = (name: FieldPath<FormIn>, key: string = name) =>
-    formState.errors[name] ? t(`errors.${key}`) : undefined;
-
-  const masked = (name: 'phone' | 'cnpjCompany' | 'cep', mask: (v: string) => string) => {
-    const r = register(name);
-    return {
-      ...r,
-      onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-        e.target.value = mask(e.target.value);
-        return r.onChange(e);
-      },
-    };
-  };
+  /** The page's own texts for the client-side errors (the server's are shown as sent). */
+  const err = (key: string) => () => t(`errors.${key}`);
 
   const onSubmit = handleSubmit(async (values) => {
     setStage('SUBMITTING');
@@ -99,14 +88,11 @@ export function RegisterPage() {
     } catch (e) {
       setStage('INPUTTING');
       const code = errorCode(e);
-      if (code === 'USER_REGISTER_EMAIL_EXISTS' || code === 'USER_REGISTER_EMAIL_INVALID') {
-        setError('email', { type: 'server', message: errorMessage(e, '') });
-        toast.error(errorMessage(e, t('errors.generic')));
-      } else if (code === 'RATE_LIMITED') {
-        toast.error(t('rateLimited'));
-      } else {
-        toast.error(errorMessage(e, t('errors.generic')));
-      }
+      applyServerErrors(form, e, {
+        USER_REGISTER_EMAIL_EXISTS: 'email',
+        USER_REGISTER_EMAIL_INVALID: 'email',
+      });
+      toast.error(code === 'RATE_LIMITED' ? t('rateLimited') : errorMessage(e, t('errors.generic')));
     }
   });
 
@@ -134,8 +120,6 @@ export function RegisterPage() {
   }
 
   const submitting = stage === 'SUBMITTING';
-  const serverEmailError =
-    formState.errors.email?.type === 'server' ? formState.errors.email.message : undefined;
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -150,24 +134,47 @@ export function RegisterPage() {
               <CardTitle className="text-base">{t('register.sectionYou')}</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-4 sm:grid-cols-2">
-              <Field id="reg-name" label={t('fields.name')} error={err('name')}>
-                <Input autoComplete="name" maxLength={100} {...register('name')} />
-              </Field>
-              <Field id="reg-email" label={t('fields.email')} error={serverEmailError ?? err('email')}>
-                <Input type="email" autoComplete="email" maxLength={254} {...register('email')} />
-              </Field>
-              <Field id="reg-phone" label={t('fields.phone')} optional error={err('phone')}>
-                <Input
-                  type="tel"
-                  inputMode="numeric"
-                  autoComplete="tel-national"
-                  placeholder="(00) 00000-0000"
-                  {...masked('phone', maskPhone)}
-                />
-              </Field>
-              <Field id="reg-occupation" label={t('fields.occupation')} error={err('occupation')}>
-                <Input autoComplete="organization-title" maxLength={100} {...register('occupation')} />
-              </Field>
+              <TextField
+                form={form}
+                name="name"
+                id="reg-name"
+                label={t('fields.name')}
+                errorText={err('name')}
+                autoComplete="name"
+                maxLength={100}
+              />
+              <TextField
+                form={form}
+                name="email"
+                id="reg-email"
+                label={t('fields.email')}
+                errorText={err('email')}
+                type="email"
+                autoComplete="email"
+                maxLength={254}
+              />
+              <MaskedField
+                form={form}
+                name="phone"
+                id="reg-phone"
+                label={t('fields.phone')}
+                optional
+                errorText={err('phone')}
+                mask={maskPhone}
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                placeholder="(00) 00000-0000"
+              />
+              <TextField
+                form={form}
+                name="occupation"
+                id="reg-occupation"
+                label={t('fields.occupation')}
+                errorText={err('occupation')}
+                autoComplete="organization-title"
+                maxLength={100}
+              />
             </CardContent>
           </Card>
 
@@ -176,19 +183,34 @@ export function RegisterPage() {
               <CardTitle className="text-base">{t('register.sectionCompany')}</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-4 sm:grid-cols-2">
-              <Field id="reg-company" label={t('fields.company')} error={err('company')}>
-                <Input autoComplete="organization" maxLength={255} {...register('company')} />
-              </Field>
-              <Field id="reg-fantasy" label={t('fields.fantasyName')} optional>
-                <Input maxLength={255} {...register('fantasyName')} />
-              </Field>
-              <Field id="reg-cnpj" label={t('fields.cnpjCompany')} optional error={err('cnpjCompany')}>
-                <Input
-                  placeholder="00.000.000/0000-00"
-                  autoCapitalize="characters"
-                  {...masked('cnpjCompany', maskCnpj)}
-                />
-              </Field>
+              <TextField
+                form={form}
+                name="company"
+                id="reg-company"
+                label={t('fields.company')}
+                errorText={err('company')}
+                autoComplete="organization"
+                maxLength={255}
+              />
+              <TextField
+                form={form}
+                name="fantasyName"
+                id="reg-fantasy"
+                label={t('fields.fantasyName')}
+                optional
+                maxLength={255}
+              />
+              <MaskedField
+                form={form}
+                name="cnpjCompany"
+                id="reg-cnpj"
+                label={t('fields.cnpjCompany')}
+                optional
+                errorText={err('cnpjCompany')}
+                mask={maskCnpj}
+                placeholder="00.000.000/0000-00"
+                autoCapitalize="characters"
+              />
             </CardContent>
           </Card>
 
@@ -197,12 +219,14 @@ export function RegisterPage() {
               <CardTitle className="text-base">{t('register.sectionAddress')}</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-4 sm:grid-cols-6">
-              <Field
+              <MaskedField
+                form={form}
+                name="cep"
                 id="reg-cep"
                 className="sm:col-span-2"
                 label={t('fields.cep')}
                 optional
-                error={err('cep')}
+                errorText={err('cep')}
                 hint={
                   cepState === 'loading' ? (
                     <span className="inline-flex items-center gap-1">
@@ -217,48 +241,70 @@ export function RegisterPage() {
                     t('register.cepUnavailable')
                   ) : undefined
                 }
-              >
-                <Input
-                  inputMode="numeric"
-                  autoComplete="postal-code"
-                  placeholder="00000-000"
-                  data-cep-state={cepState}
-                  {...masked('cep', maskCep)}
-                />
-              </Field>
-              <Field id="reg-address" className="sm:col-span-4" label={t('fields.address')} optional>
-                <Input autoComplete="address-line1" maxLength={255} {...register('address')} />
-              </Field>
-              <Field id="reg-complement" className="sm:col-span-2" label={t('fields.complement')} optional>
-                <Input autoComplete="address-line2" maxLength={120} {...register('complement')} />
-              </Field>
-              <Field
+                mask={maskCep}
+                inputMode="numeric"
+                autoComplete="postal-code"
+                placeholder="00000-000"
+                data-cep-state={cepState}
+              />
+              <TextField
+                form={form}
+                name="address"
+                id="reg-address"
+                className="sm:col-span-4"
+                label={t('fields.address')}
+                optional
+                autoComplete="address-line1"
+                maxLength={255}
+              />
+              <TextField
+                form={form}
+                name="complement"
+                id="reg-complement"
+                className="sm:col-span-2"
+                label={t('fields.complement')}
+                optional
+                autoComplete="address-line2"
+                maxLength={120}
+              />
+              <TextField
+                form={form}
+                name="neighborhood"
                 id="reg-neighborhood"
                 className="sm:col-span-4"
                 label={t('fields.neighborhood')}
                 optional
-              >
-                <Input maxLength={120} {...register('neighborhood')} />
-              </Field>
-              <Field id="reg-city" className="sm:col-span-4" label={t('fields.city')} optional>
-                <Input autoComplete="address-level2" maxLength={120} {...register('city')} />
-              </Field>
-              <Field
+                maxLength={120}
+              />
+              <TextField
+                form={form}
+                name="city"
+                id="reg-city"
+                className="sm:col-span-4"
+                label={t('fields.city')}
+                optional
+                autoComplete="address-level2"
+                maxLength={120}
+              />
+              <TextField
+                form={form}
+                name="state"
                 id="reg-state"
                 className="sm:col-span-2"
                 label={t('fields.state')}
                 optional
-                error={err('state')}
-              >
-                <NativeSelect autoComplete="address-level1" {...register('state')}>
-                  <option value="">{t('fields.selectState')}</option>
-                  {BRAZILIAN_STATES.map((uf) => (
-                    <option key={uf} value={uf}>
-                      {uf}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </Field>
+                errorText={err('state')}
+                control={
+                  <NativeSelect autoComplete="address-level1">
+                    <option value="">{t('fields.selectState')}</option>
+                    {BRAZILIAN_STATES.map((uf) => (
+                      <option key={uf} value={uf}>
+                        {uf}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                }
+              />
             </CardContent>
           </Card>
 
@@ -267,47 +313,36 @@ export function RegisterPage() {
               <CardTitle className="text-base">{t('register.sectionAccess')}</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-4 sm:grid-cols-2">
-              <Field
+              <TextField
+                form={form}
+                name="password"
                 id="reg-password"
                 label={t('fields.password')}
-                error={formState.touchedFields.password && err('password')}
-              >
-                <PasswordInput
-                  autoComplete="new-password"
-                  maxLength={200}
-                  {...register('password', { deps: ['passwordConfirmation'] })}
-                />
-              </Field>
-              <Field
+                errorText={() => formState.touchedFields.password && t('errors.password')}
+                registerOptions={{ deps: ['passwordConfirmation'] }}
+                control={<PasswordInput autoComplete="new-password" maxLength={200} />}
+              />
+              <TextField
+                form={form}
+                name="passwordConfirmation"
                 id="reg-password-confirmation"
                 label={t('fields.passwordConfirmation')}
-                error={confirmation && err('passwordConfirmation', 'mismatch')}
-              >
-                <PasswordInput
-                  autoComplete="new-password"
-                  maxLength={200}
-                  {...register('passwordConfirmation')}
-                />
-              </Field>
+                errorText={() => confirmation !== '' && t('errors.mismatch')}
+                control={<PasswordInput autoComplete="new-password" maxLength={200} />}
+              />
               <div className="sm:col-span-2">
                 <PasswordRules password={password} />
               </div>
               <div className="flex flex-col gap-3 sm:col-span-2">
                 <UsageTerms />
-                <div className="flex items-center gap-2">
-                  <Checkbox
-                    id="reg-accept-terms"
-                    checked={acceptTerms === true}
-                    onCheckedChange={(v) =>
-                      setValue('acceptTerms', v === true, { shouldValidate: true, shouldDirty: true })
-                    }
-                    aria-describedby="usage-terms-title"
-                    data-testid="accept-terms"
-                  />
-                  <label htmlFor="reg-accept-terms" className="cursor-pointer text-sm">
-                    {t('register.acceptTerms')}
-                  </label>
-                </div>
+                <CheckboxField
+                  form={form}
+                  name="acceptTerms"
+                  id="reg-accept-terms"
+                  label={t('register.acceptTerms')}
+                  aria-describedby="usage-terms-title"
+                  testId="accept-terms"
+                />
               </div>
             </CardContent>
           </Card>

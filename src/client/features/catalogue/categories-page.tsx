@@ -1,121 +1,77 @@
-import type { TriState } from '../../../shared/list.ts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CategoryDto } from '../../../shared/catalogue/types.ts';
-import { SAVE_SUCCESS_CLOSE_MS } from '../../../shared/catalogue/enums.ts';
-import { DataTable, useListState } from '../../components/data-table.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
+import { DEFAULTS } from '../../../shared/catalogue/enums.ts';
+import { listCategoriesSchema, saveCategorySchema } from '../../../shared/catalogue/schemas.ts';
+import { CheckboxField, FormDialog, TextField, useAppForm } from '../../components/form/index.ts';
+import { ListPage, TriStateFilter, useServerList } from '../../components/list/index.ts';
 import { dateColumn, editColumn } from '../../components/table-columns.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { DialogFooter } from '../../components/ui/dialog.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import { useDebouncedValue } from '../../lib/hooks.ts';
-import { errorMessage, useTRPC } from '../../lib/trpc.ts';
-import {
-  EditableList,
-  type EditRow,
-  EnabledBadge,
-  EnabledFilter,
-  listsValid,
-  newKey,
-  SaveDialog,
-  type SaveState,
-  SearchBox,
-} from './components.tsx';
+import type { RouterOutputs } from '../../lib/api-types.ts';
+import { useTRPC } from '../../lib/trpc.ts';
+import { EditableListField, EnabledBadge, useListsValid } from './components.tsx';
 import { NS } from './i18n.ts';
-import { ListError } from './list-error.tsx';
+
+type CategoryRow = RouterOutputs['catalogue']['categories']['list']['items'][number];
 
 export function CategoriesPage() {
   const { t } = useTranslation(NS);
   const trpc = useTRPC();
-  const list = useListState({ sort: 'name' });
-  const [search, setSearch] = React.useState('');
-  const query = useDebouncedValue(search);
-  const [enabled, setEnabled] = React.useState<TriState>('all');
-  const [editing, setEditing] = React.useState<CategoryDto | 'new' | null>(null);
-  const { setQuery } = list;
-  React.useEffect(() => setQuery(query), [query, setQuery]);
-  const input = { ...list.input, enabled } as Parameters<
-    typeof trpc.catalogue.categories.list.queryOptions
-  >[0];
-  const q = useQuery(
-    trpc.catalogue.categories.list.queryOptions(input, { placeholderData: keepPreviousData }),
-  );
-
+  const list = useServerList(trpc.catalogue.categories.list, { schema: listCategoriesSchema });
+  const [editing, setEditing] = React.useState<CategoryRow | 'new' | null>(null);
   return (
-    <div className="space-y-5">
-      <PageHeader
-        title={t('categories')}
-        description={t('categoriesDescription')}
-        actions={
-          <Button onClick={() => setEditing('new')} data-testid="add-category">
-            <Plus aria-hidden />
-            {t('newCategory')}
-          </Button>
-        }
-      />
-      <div className="flex flex-wrap items-center gap-3">
-        <SearchBox value={search} onChange={setSearch} placeholder={t('searchCategories')} />
-        <EnabledFilter
-          value={enabled}
-          onChange={(v) => {
-            setEnabled(v);
-            list.setPage(0);
-          }}
+    <ListPage
+      title={t('categories')}
+      description={t('categoriesDescription')}
+      add={{ label: t('newCategory'), onClick: () => setEditing('new'), testId: 'add-category' }}
+      list={list}
+      searchPlaceholder={t('searchCategories')}
+      filters={
+        <TriStateFilter
+          value={list.input.enabled}
+          onChange={(v) => list.setFilter('enabled', v)}
+          label={t('enabledFilter')}
         />
-      </div>
-      {q.isError && <ListError onRetry={() => q.refetch()} />}
-      <DataTable
-        label={t('categories')}
-        list={list}
-        data={q.data}
-        loading={q.isPending}
-        fetching={q.isFetching}
-        rowKey={(r) => r.id}
-        onRowClick={(r) => setEditing(r)}
-        columns={[
-          {
-            id: 'name',
-            header: t('name'),
-            sortable: true,
-            cell: (r) => <span className="font-medium">{r.name}</span>,
-          },
-          {
-            id: 'enabled',
-            header: t('enabled'),
-            sortable: true,
-            cell: (r) => <EnabledBadge enabled={r.enabled} />,
-          },
-          dateColumn<CategoryDto>('updateDate', t('lastUpdate'), (r) => r.updateDate),
-          editColumn<CategoryDto>(t('edit'), (r) => r.name, setEditing),
-        ]}
-      />
+      }
+      rowKey={(r) => r.id}
+      onRowClick={setEditing}
+      columns={[
+        {
+          id: 'name',
+          header: t('name'),
+          sortable: true,
+          cell: (r) => <span className="font-medium">{r.name}</span>,
+        },
+        {
+          id: 'enabled',
+          header: t('enabled'),
+          sortable: true,
+          cell: (r) => <EnabledBadge enabled={r.enabled} />,
+        },
+        dateColumn<CategoryRow>('updateDate', t('lastUpdate'), (r) => r.updateDate),
+        editColumn<CategoryRow>(t('edit'), (r) => r.name, setEditing),
+      ]}
+    >
       {editing && (
         <CategoryDialog category={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
-    </div>
+    </ListPage>
   );
 }
 
-const toRows = (rows: { id: number; name: string; enabled: boolean }[]): EditRow[] =>
-  rows.map((r) => ({ key: newKey(), id: r.id, text: r.name, type: '', enabled: r.enabled }));
-const fromRows = (rows: EditRow[]) => rows.map((r) => ({ id: r.id, name: r.text, enabled: r.enabled }));
+const newAttribute = () => ({ name: '', enabled: DEFAULTS.newRowEnabled });
 
-function CategoryDialog({ category, onClose }: { category: CategoryDto | null; onClose(): void }) {
+function CategoryDialog({ category, onClose }: { category: CategoryRow | null; onClose(): void }) {
   const { t } = useTranslation(NS);
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const [name, setName] = React.useState(category?.name ?? '');
-  const [enabled, setEnabled] = React.useState(category?.enabled ?? false);
-  const [inspection, setInspection] = React.useState<EditRow[]>([]);
-  const [maintenance, setMaintenance] = React.useState<EditRow[]>([]);
-  const [touched, setTouched] = React.useState(false);
-  const [state, setState] = React.useState<SaveState>({ status: 'idle' });
   const id = category?.id;
+  const form = useAppForm(saveCategorySchema, {
+    id,
+    name: category?.name ?? '',
+    enabled: category?.enabled ?? DEFAULTS.newItemEnabled,
+    inspectionAttributes: [],
+    maintenanceAttributes: [],
+  });
   const insp = useQuery({
     ...trpc.catalogue.categories.attributes.queryOptions({ id: id ?? 0, kind: 'inspection' }),
     enabled: id !== undefined,
@@ -124,117 +80,76 @@ function CategoryDialog({ category, onClose }: { category: CategoryDto | null; o
     ...trpc.catalogue.categories.attributes.queryOptions({ id: id ?? 0, kind: 'maintenance' }),
     enabled: id !== undefined,
   });
-  React.useEffect(() => insp.data && setInspection(toRows(insp.data)), [insp.data]);
-  React.useEffect(() => main.data && setMaintenance(toRows(main.data)), [main.data]);
-  const save = useMutation(trpc.catalogue.categories.save.mutationOptions());
-  const busy = React.useRef(false);
-
+  const { setValue } = form;
   React.useEffect(() => {
-    if (state.status !== 'success') return;
-    const timer = setTimeout(onClose, SAVE_SUCCESS_CLOSE_MS);
-    return () => clearTimeout(timer);
-  }, [state.status, onClose]);
+    if (insp.data) setValue('inspectionAttributes', insp.data);
+  }, [insp.data, setValue]);
+  React.useEffect(() => {
+    if (main.data) setValue('maintenanceAttributes', main.data);
+  }, [main.data, setValue]);
+  const save = useMutation(trpc.catalogue.categories.save.mutationOptions());
+  const listsOk = useListsValid(form, [
+    { name: 'inspectionAttributes', field: 'name' },
+    { name: 'maintenanceAttributes', field: 'name' },
+  ]);
 
-  const nameError = touched && !name.trim();
-  const valid = name.trim() !== '' && listsValid(inspection, maintenance);
-  const submit = async () => {
-    setTouched(true);
-    if (!valid || busy.current) return;
-    busy.current = true;
-    setState({ status: 'submitting' });
-    try {
-      await save.mutateAsync({
-        id,
-        name,
-        enabled,
-        inspectionAttributes: fromRows(inspection),
-        maintenanceAttributes: fromRows(maintenance),
-      });
-      await qc.invalidateQueries({ queryKey: trpc.catalogue.categories.pathKey() });
-      setState({ status: 'success' });
-    } catch (e) {
-      setState({ status: 'error', message: errorMessage(e, t('saveError')) });
-    } finally {
-      busy.current = false;
-    }
-  };
   return (
-    <SaveDialog
+    <FormDialog
+      form={form}
       className="max-w-2xl"
       testId="category-dialog"
+      formClassName="space-y-5"
       title={category ? t('editCategory') : t('newCategory')}
       description={t('categoriesDescription')}
       descriptionClassName="sr-only"
-      state={state}
-      name={name}
+      name={form.watch('name') ?? ''}
       successText={t('categorySaved')}
-      onRetry={() => setState({ status: 'idle' })}
+      canSubmit={listsOk}
+      onSubmit={async (values) => {
+        await save.mutateAsync(values);
+        await qc.invalidateQueries({ queryKey: trpc.catalogue.categories.pathKey() });
+      }}
+      codeFields={{ CATEGORY_NAME_EXISTS: 'name' }}
       onClose={onClose}
     >
-      <form
-        className="space-y-5"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <div className="space-y-1.5">
-          <Label htmlFor="category-name">{t('name')} *</Label>
-          <Input
-            id="category-name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            aria-invalid={nameError || undefined}
-            autoFocus
-            data-testid="category-name"
-          />
-          {nameError && <p className="text-xs text-destructive">{t('required')}</p>}
-        </div>
-        <div className="flex items-center gap-2">
-          <Checkbox
-            id="category-enabled"
-            checked={enabled}
-            onCheckedChange={(v) => setEnabled(v === true)}
-            data-testid="category-enabled"
-          />
-          <Label htmlFor="category-enabled">{t('enabled')}</Label>
-        </div>
-        <section className="space-y-2">
-          <h3 className="text-sm font-semibold">{t('inspectionAttributes')}</h3>
-          <EditableList
-            rows={inspection}
-            onChange={setInspection}
-            textLabel={t('attribute')}
-            defaultType=""
-            testId="inspection-attributes"
-          />
-        </section>
-        <section className="space-y-2">
-          <h3 className="text-sm font-semibold">{t('maintenanceAttributes')}</h3>
-          <EditableList
-            rows={maintenance}
-            onChange={setMaintenance}
-            textLabel={t('attribute')}
-            defaultType=""
-            testId="maintenance-attributes"
-          />
-        </section>
-        {!listsValid(inspection, maintenance) && (
-          <p className="text-sm text-destructive">{t('listInvalid')}</p>
-        )}
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            {t('common:common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            disabled={!listsValid(inspection, maintenance) || (touched && !valid)}
-            data-testid="save"
-          >
-            {t('common:common.save')}
-          </Button>
-        </DialogFooter>
-      </form>
-    </SaveDialog>
+      <TextField
+        form={form}
+        name="name"
+        id="category-name"
+        label={`${t('name')} *`}
+        autoFocus
+        testId="category-name"
+      />
+      <CheckboxField
+        form={form}
+        name="enabled"
+        id="category-enabled"
+        label={t('enabled')}
+        testId="category-enabled"
+      />
+      <section className="space-y-2">
+        <h3 className="text-sm font-semibold">{t('inspectionAttributes')}</h3>
+        <EditableListField
+          form={form}
+          name="inspectionAttributes"
+          textField="name"
+          textLabel={t('attribute')}
+          newRow={newAttribute}
+          testId="inspection-attributes"
+        />
+      </section>
+      <section className="space-y-2">
+        <h3 className="text-sm font-semibold">{t('maintenanceAttributes')}</h3>
+        <EditableListField
+          form={form}
+          name="maintenanceAttributes"
+          textField="name"
+          textLabel={t('attribute')}
+          newRow={newAttribute}
+          testId="maintenance-attributes"
+        />
+      </section>
+      {!listsOk && <p className="text-sm text-destructive">{t('listInvalid')}</p>}
+    </FormDialog>
   );
 }

@@ -1,8 +1,10 @@
-import type { TriState } from '../../../shared/list.ts';
-import { AlertCircle, CheckCircle2, ImageOff, Plus, Search, Trash2 } from 'lucide-react';
+import { ImageOff, Plus, Trash2 } from 'lucide-react';
 import * as React from 'react';
+import { type FieldValues, useController, useFieldArray, useFormState, useWatch, get } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { listRowErrors, type RowError } from '../../../shared/catalogue/list-rules.ts';
+import { isListValid, listRowErrors } from '../../../shared/catalogue/list-rules.ts';
+import type { AnyForm } from '../../components/form/index.ts';
+import { KIT_NS } from '../../components/kit-i18n.ts';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -13,16 +15,8 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '../../components/ui/alert-dialog.tsx';
-import { FilterSelect } from '../../components/filter-select.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import {
   Select,
@@ -31,200 +25,45 @@ import {
   SelectTrigger,
   SelectValue,
 } from '../../components/ui/select.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { restFetch } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
 import { NS } from './i18n.ts';
-
-/** Search box; the page debounces the value before querying. */
-export function SearchBox({
-  value,
-  onChange,
-  placeholder,
-}: {
-  value: string;
-  onChange(v: string): void;
-  placeholder: string;
-}) {
-  const { t } = useTranslation(NS);
-  return (
-    <div className="relative w-full sm:max-w-xs">
-      <Search
-        className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground"
-        aria-hidden
-      />
-      <Input
-        type="search"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        placeholder={placeholder}
-        aria-label={placeholder}
-        title={t('searchHint')}
-        className="pl-8"
-        data-testid="search"
-      />
-    </div>
-  );
-}
-
-export function EnabledFilter({ value, onChange }: { value: TriState; onChange(v: TriState): void }) {
-  const { t } = useTranslation(NS);
-  return (
-    <FilterSelect<TriState>
-      value={value}
-      onChange={onChange}
-      options={[
-        { value: 'all', label: t('all') },
-        { value: 'yes', label: t('yes') },
-        { value: 'no', label: t('no') },
-      ]}
-      label={t('enabledFilter')}
-      prefix={`${t('enabledFilter')}:`}
-      testId="enabled-filter"
-    />
-  );
-}
 
 export function EnabledBadge({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation(NS);
   return <Badge variant={enabled ? 'success' : 'outline'}>{enabled ? t('yes') : t('no')}</Badge>;
 }
 
-/** Save dialog states of seed 001 §4. */
-export type SaveState =
-  | { status: 'idle' }
-  | { status: 'submitting' }
-  | { status: 'success' }
-  | { status: 'error'; message: string };
+/** The rows of an editable list as the form holds them: `id` once saved, the text, type, enabled. */
+type Row = Record<string, unknown> & { id?: number; enabled?: boolean; type?: string };
 
-/**
- * The add/edit dialog of seed 001 §4: locked (no close, no Escape, no outside click) while
- * submitting, the save state over the form, and the form (`children`) only while idle.
- */
-export function SaveDialog({
-  title,
-  description,
-  descriptionClassName,
-  className,
-  testId,
-  state,
-  name,
-  successText,
-  onRetry,
-  onClose,
-  children,
-}: {
-  title: React.ReactNode;
-  description: React.ReactNode;
-  descriptionClassName?: string;
-  className?: string;
-  testId: string;
-  state: SaveState;
-  name: string;
-  successText: string;
-  onRetry(): void;
-  onClose(): void;
-  children: React.ReactNode;
-}) {
-  const locked = state.status === 'submitting';
-  return (
-    <Dialog open onOpenChange={(o) => !o && !locked && onClose()}>
-      <DialogContent
-        className={className}
-        hideClose={locked}
-        onEscapeKeyDown={(e) => locked && e.preventDefault()}
-        onPointerDownOutside={(e) => locked && e.preventDefault()}
-        data-testid={testId}
-      >
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">{title}</DialogTitle>
-          <DialogDescription className={descriptionClassName}>{description}</DialogDescription>
-        </DialogHeader>
-        <SaveOverlay state={state} name={name} successText={successText} onRetry={onRetry} />
-        {state.status === 'idle' && children}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-/** Covers the dialog's form while submitting, after success and on error. */
-export function SaveOverlay({
-  state,
-  name,
-  successText,
-  onRetry,
-}: {
-  state: SaveState;
-  name: string;
-  successText: string;
-  onRetry(): void;
-}) {
-  const { t } = useTranslation(NS);
-  if (state.status === 'idle') return null;
-  return (
-    <div
-      className="flex min-h-48 flex-col items-center justify-center gap-4 py-8 text-center"
-      role={state.status === 'error' ? 'alert' : 'status'}
-      aria-live="polite"
-      data-testid="save-state"
-      data-state={state.status}
-    >
-      {state.status === 'submitting' && (
-        <>
-          <Spinner className="size-8" />
-          <p className="font-medium">{t('saving', { name })}</p>
-        </>
-      )}
-      {state.status === 'success' && (
-        <>
-          <CheckCircle2 className="size-10 text-success" aria-hidden />
-          <p className="font-medium">{successText}</p>
-        </>
-      )}
-      {state.status === 'error' && (
-        <>
-          <AlertCircle className="size-10 text-destructive" aria-hidden />
-          <p className="font-medium">{state.message}</p>
-          <Button onClick={onRetry} autoFocus data-testid="retry">
-            {t('retry')}
-          </Button>
-        </>
-      )}
-    </div>
-  );
-}
-
-/** One editable row: text, optional type, enabled; `id` set once saved. */
-export interface EditRow {
-  key: string;
-  id?: number;
-  text: string;
-  type: string;
-  enabled: boolean;
-  answers?: EditRow[];
-}
-
-let seq = 0;
-export const newKey = () => `r${++seq}`;
-export const newRow = (type: string, text = ''): EditRow => ({ key: newKey(), text, type, enabled: true });
-
-export function rowErrorsOf(rows: EditRow[]): RowError[] {
-  return listRowErrors(rows.map((r) => r.text));
-}
-export function listsValid(...lists: EditRow[][]): boolean {
-  return lists.every((rows) => rowErrorsOf(rows).every((e) => e === null));
+/** True when every row of each list is filled in and distinct (seed 001 §5), read live from the form. */
+export function useListsValid<T extends FieldValues>(
+  form: AnyForm<T>,
+  lists: { name: string; field: string }[],
+): boolean {
+  const values = useWatch({ control: form.control }) as Record<string, unknown>;
+  return lists.every(({ name, field }) => {
+    const rows = (get(values, name) as Row[] | undefined) ?? [];
+    return isListValid(rows.map((r) => String(r[field] ?? '')));
+  });
 }
 
 /**
- * An editable list (seed 001 §4-5): new rows can be removed, saved rows only disabled or enabled;
- * empty or repeated texts mark the row. `confirmNamedRemoval` asks before removing a named new row.
+ * An editable list of a catalogue form (seed 001 §4-5), bound to the form array `name`: new rows
+ * can be removed, saved rows (with an `id`) only disabled or enabled; empty or repeated texts mark
+ * the row as they are typed (the same rule the shared schema applies on submit), and an error the
+ * server sent for a row's text shows under it. `confirmNamedRemoval` asks before removing a named
+ * new row.
  */
-export function EditableList({
-  rows,
-  onChange,
+export function EditableListField<T extends FieldValues>({
+  form,
+  name,
+  textField,
   textLabel,
   typeOptions,
-  defaultType,
+  typeField = 'type',
+  newRow,
   addLabel,
   max,
   readOnly,
@@ -232,106 +71,118 @@ export function EditableList({
   renderBelow,
   testId,
 }: {
-  rows: EditRow[];
-  onChange(rows: EditRow[]): void;
+  form: AnyForm<T>;
+  /** Path of the array in the form, e.g. `inspectionQuestions` or `inspectionQuestions.2.customAnswers`. */
+  name: string;
+  /** The row's text key (`name`, `question`, `answer`, `attribute`). */
+  textField: string;
   textLabel: string;
   typeOptions?: { value: string; label: string }[];
-  defaultType: string;
+  /** The row's type key (`type`, or `unit` for maintenance parts). */
+  typeField?: string;
+  newRow(): Row;
   addLabel?: string;
   max?: number;
   readOnly?: boolean;
   confirmNamedRemoval?: boolean;
-  renderBelow?(row: EditRow, update: (row: EditRow) => void): React.ReactNode;
+  renderBelow?(rowPath: string, row: Row): React.ReactNode;
   testId: string;
 }) {
   const { t } = useTranslation(NS);
-  const errors = rowErrorsOf(rows);
-  const [confirm, setConfirm] = React.useState<EditRow | null>(null);
-  const update = (row: EditRow) => onChange(rows.map((r) => (r.key === row.key ? row : r)));
-  const remove = (row: EditRow) => onChange(rows.filter((r) => r.key !== row.key));
-  const full = max !== undefined && rows.length >= max;
+  const { t: tk } = useTranslation(KIT_NS);
+  // biome-ignore lint/suspicious/noExplicitAny: array paths of nested lists are built at run time
+  const control = form.control as any;
+  const { fields, append, remove } = useFieldArray({ control, name, keyName: '_key' });
+  const rows = ((useWatch({ control, name }) as Row[] | undefined) ?? []) as Row[];
+  const { errors } = useFormState({ control, name });
+  const rowErrors = listRowErrors(rows.map((r) => String(r[textField] ?? '')));
+  const [confirm, setConfirm] = React.useState<{ index: number; text: string } | null>(null);
+  const full = max !== undefined && fields.length >= max;
   return (
     <div className="space-y-2" data-testid={testId}>
-      {rows.length === 0 && <p className="py-3 text-sm text-muted-foreground">{t('emptyRows')}</p>}
+      {fields.length === 0 && <p className="py-3 text-sm text-muted-foreground">{t('emptyRows')}</p>}
       <ul className="space-y-2">
-        {rows.map((row, i) => {
-          const err = errors[i];
-          const errId = `${testId}-err-${row.key}`;
+        {fields.map((f, i) => {
+          const row = rows[i] ?? (f as Row);
+          const path = `${name}.${i}`;
+          const live = rowErrors[i];
+          const server = get(errors, `${path}.${textField}`) as { message?: string } | undefined;
+          const message = live
+            ? tk(`errors.${live}`)
+            : server?.message
+              ? tk(`errors.${server.message}`, { defaultValue: server.message })
+              : null;
+          const errId = `${testId}-err-${f._key}`;
+          const saved = (f as Row).id !== undefined;
+          const text = String(row[textField] ?? '');
           return (
             <li
-              key={row.key}
+              key={f._key}
               className={cn(
                 'rounded-md border p-2',
-                !row.enabled && 'bg-muted/60',
-                err && 'border-destructive',
+                row.enabled === false && 'bg-muted/60',
+                message && 'border-destructive',
               )}
               data-testid={`${testId}-row`}
             >
               <div className="flex flex-wrap items-start gap-2">
                 <div className="min-w-48 flex-1">
                   <Input
-                    value={row.text}
-                    onChange={(e) => update({ ...row, text: e.target.value })}
+                    {...form.register(`${path}.${textField}` as never)}
                     aria-label={`${textLabel} ${i + 1}`}
-                    aria-invalid={err ? true : undefined}
-                    aria-describedby={err ? errId : undefined}
+                    aria-invalid={message ? true : undefined}
+                    aria-describedby={message ? errId : undefined}
                     placeholder={textLabel}
                     disabled={readOnly}
-                    className={cn(!row.enabled && 'text-muted-foreground line-through')}
+                    className={cn(row.enabled === false && 'text-muted-foreground line-through')}
                     data-testid={`${testId}-text`}
                   />
-                  {err && (
+                  {message && (
                     <p id={errId} className="mt-1 text-xs text-destructive">
-                      {err === 'EMPTY' ? t('rowEmpty') : t('rowDuplicate')}
+                      {message}
                     </p>
                   )}
                 </div>
                 {typeOptions && (
-                  <Select
-                    value={row.type}
-                    onValueChange={(v) => update({ ...row, type: v })}
+                  <RowTypeSelect
+                    control={control}
+                    name={`${path}.${typeField}`}
+                    options={typeOptions}
+                    label={`${t('type')} ${i + 1}`}
                     disabled={readOnly}
-                  >
-                    <SelectTrigger
-                      className="w-44"
-                      aria-label={`${t('type')} ${i + 1}`}
-                      data-testid={`${testId}-type`}
-                    >
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {typeOptions.map((o) => (
-                        <SelectItem key={o.value} value={o.value}>
-                          {o.label}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                    testId={`${testId}-type`}
+                  />
                 )}
                 {!readOnly &&
-                  (row.id === undefined ? (
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={t('removeRow')}
-                      onClick={() => (confirmNamedRemoval && row.text.trim() ? setConfirm(row) : remove(row))}
-                      data-testid={`${testId}-remove`}
-                    >
-                      <Trash2 aria-hidden />
-                    </Button>
-                  ) : (
+                  (saved ? (
                     <Button
                       variant="outline"
                       size="sm"
                       className="h-9"
-                      onClick={() => update({ ...row, enabled: !row.enabled })}
+                      onClick={() =>
+                        form.setValue(`${path}.enabled` as never, !row.enabled as never, {
+                          shouldDirty: true,
+                        })
+                      }
                       data-testid={`${testId}-toggle`}
                     >
                       {row.enabled ? t('disableRow') : t('enableRow')}
                     </Button>
+                  ) : (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={t('removeRow')}
+                      onClick={() =>
+                        confirmNamedRemoval && text.trim() ? setConfirm({ index: i, text }) : remove(i)
+                      }
+                      data-testid={`${testId}-remove`}
+                    >
+                      <Trash2 aria-hidden />
+                    </Button>
                   ))}
               </div>
-              {renderBelow?.(row, update)}
+              {renderBelow?.(path, row)}
             </li>
           );
         })}
@@ -341,7 +192,7 @@ export function EditableList({
           <Button
             variant="outline"
             size="sm"
-            onClick={() => onChange([...rows, newRow(defaultType)])}
+            onClick={() => append(newRow())}
             disabled={full}
             data-testid={`${testId}-add`}
           >
@@ -365,7 +216,7 @@ export function EditableList({
             <AlertDialogCancel>{t('common:common.cancel')}</AlertDialogCancel>
             <AlertDialogAction
               onClick={() => {
-                if (confirm) remove(confirm);
+                if (confirm) remove(confirm.index);
                 setConfirm(null);
               }}
               data-testid="confirm-remove"
@@ -376,6 +227,39 @@ export function EditableList({
         </AlertDialogContent>
       </AlertDialog>
     </div>
+  );
+}
+
+function RowTypeSelect({
+  control,
+  name,
+  options,
+  label,
+  disabled,
+  testId,
+}: {
+  // biome-ignore lint/suspicious/noExplicitAny: see EditableListField
+  control: any;
+  name: string;
+  options: { value: string; label: string }[];
+  label: string;
+  disabled?: boolean;
+  testId: string;
+}) {
+  const { field } = useController({ control, name });
+  return (
+    <Select value={String(field.value ?? '')} onValueChange={field.onChange} disabled={disabled}>
+      <SelectTrigger className="w-44" aria-label={label} ref={field.ref} data-testid={testId}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((o) => (
+          <SelectItem key={o.value} value={o.value}>
+            {o.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }
 

@@ -1,13 +1,12 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Lock, Pencil, Plus } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Lock, Pencil } from 'lucide-react';
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProductDto } from '../../../shared/catalogue/types.ts';
-import { DataTable, useListState } from '../../components/data-table.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
+import { listProductsSchema } from '../../../shared/catalogue/schemas.ts';
+import { FilterSelect } from '../../components/filter-select.tsx';
+import { ListPage, useServerList } from '../../components/list/index.ts';
 import { dateColumn, editColumn } from '../../components/table-columns.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -15,19 +14,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../components/ui/select.tsx';
-import { useDebouncedValue } from '../../lib/hooks.ts';
+import type { RouterOutputs } from '../../lib/api-types.ts';
 import { useTRPC } from '../../lib/trpc.ts';
-import { ProductThumb, SearchBox, useAuthedImage } from './components.tsx';
+import { ProductThumb, useAuthedImage } from './components.tsx';
 import { NS } from './i18n.ts';
-import { ListError } from './list-error.tsx';
 import { ProductDialog } from './product-dialog.tsx';
+
+export type ProductRow = RouterOutputs['catalogue']['products']['list']['items'][number];
 
 const ALL = 'all';
 
@@ -35,168 +28,126 @@ const ALL = 'all';
 export function ProductsPage() {
   const { t } = useTranslation(NS);
   const trpc = useTRPC();
-  const list = useListState({ sort: 'name' });
-  const [search, setSearch] = React.useState('');
-  const query = useDebouncedValue(search);
-  const [categoryId, setCategoryId] = React.useState<number | undefined>();
-  const [typeId, setTypeId] = React.useState<number | undefined>();
-  const [editing, setEditing] = React.useState<ProductDto | 'new' | null>(null);
-  const [preview, setPreview] = React.useState<ProductDto | null>(null);
-  const { setQuery, setPage } = list;
-  React.useEffect(() => setQuery(query), [query, setQuery]);
+  const list = useServerList(trpc.catalogue.products.list, { schema: listProductsSchema });
+  const { categoryId, inspectionTypeId } = list.input;
+  const [editing, setEditing] = React.useState<ProductRow | 'new' | null>(null);
+  const [preview, setPreview] = React.useState<ProductRow | null>(null);
   const categories = useQuery(trpc.catalogue.categories.options.queryOptions());
   const types = useQuery({
     ...trpc.catalogue.inspectionTypes.options.queryOptions({ categoryId }),
     enabled: categoryId !== undefined,
   });
-  const input = { ...list.input, categoryId, inspectionTypeId: typeId } as Parameters<
-    typeof trpc.catalogue.products.list.queryOptions
-  >[0];
-  const q = useQuery(trpc.catalogue.products.list.queryOptions(input, { placeholderData: keepPreviousData }));
 
   return (
-    <div className="space-y-5">
-      <PageHeader
-        title={t('products')}
-        description={t('productsDescription')}
-        actions={
-          <Button onClick={() => setEditing('new')} data-testid="add-product">
-            <Plus aria-hidden />
-            {t('newProduct')}
-          </Button>
-        }
-      />
-      <div className="flex flex-wrap items-center gap-3">
-        <SearchBox value={search} onChange={setSearch} placeholder={t('searchProducts')} />
-        <Select
-          value={categoryId ? String(categoryId) : ALL}
-          onValueChange={(v) => {
+    <ListPage
+      title={t('products')}
+      description={t('productsDescription')}
+      add={{ label: t('newProduct'), onClick: () => setEditing('new'), testId: 'add-product' }}
+      list={list}
+      searchPlaceholder={t('searchProducts')}
+      filters={
+        <>
+          <FilterSelect
+            value={categoryId ? String(categoryId) : ALL}
             // Changing the category clears the subcategory (seed 001 §4).
-            setCategoryId(v === ALL ? undefined : Number(v));
-            setTypeId(undefined);
-            setPage(0);
-          }}
-        >
-          <SelectTrigger
-            className="w-auto min-w-56 max-w-full"
-            aria-label={t('category')}
-            data-testid="filter-category"
-          >
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>{t('allCategories')}</SelectItem>
-            {categories.data?.map((c) => (
-              <SelectItem key={c.id} value={String(c.id)}>
-                {c.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <Select
-          value={typeId ? String(typeId) : ALL}
-          onValueChange={(v) => {
-            setTypeId(v === ALL ? undefined : Number(v));
-            setPage(0);
-          }}
-          disabled={categoryId === undefined}
-        >
-          <SelectTrigger
-            className="w-auto min-w-56 max-w-full"
-            aria-label={t('subcategory')}
-            data-testid="filter-subcategory"
-          >
-            <SelectValue placeholder={t('selectCategoryFirst')} />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>{t('allSubcategories')}</SelectItem>
-            {types.data?.map((c) => (
-              <SelectItem key={c.id} value={String(c.id)}>
-                {c.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      {q.isError && <ListError onRetry={() => q.refetch()} />}
-      <DataTable
-        label={t('products')}
-        list={list}
-        data={q.data}
-        loading={q.isPending}
-        fetching={q.isFetching}
-        rowKey={(r) => r.id}
-        onRowClick={(r) => setEditing(r)}
-        columns={[
-          {
-            id: 'image',
-            header: t('image'),
-            headerClassName: 'w-16',
-            cell: (r) => (
-              <button
-                type="button"
-                className="rounded-md focus-visible:outline-2 focus-visible:outline-ring"
-                aria-label={t('previewImage', { name: r.name })}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  setPreview(r);
-                }}
-              >
-                <ProductThumb path={r.image} name={r.name} />
-              </button>
-            ),
-          },
-          {
-            id: 'sku',
-            header: t('sku'),
-            sortable: true,
-            cell: (r) => <span className="font-mono text-xs">{r.sku}</span>,
-          },
-          {
-            id: 'name',
-            header: t('name'),
-            sortable: true,
-            cell: (r) => (
-              <div>
-                <div className="font-medium">{r.name}</div>
-                <div className="text-xs text-muted-foreground">
-                  {r.categoryName} · {r.inspectionTypeName}
-                </div>
-              </div>
-            ),
-          },
-          {
-            id: 'isDvExclusive',
-            header: t('exclusive'),
-            sortable: true,
-            cell: (r) =>
-              r.isDvExclusive ? (
-                <Badge variant="warning">
-                  {r.readOnly && <Lock className="size-3" aria-hidden />}
-                  {t('yes')}
-                </Badge>
-              ) : (
-                <span className="text-muted-foreground">{t('no')}</span>
-              ),
-          },
-          dateColumn<ProductDto>('updateDate', t('lastUpdate'), (r) => r.updateDate),
-          editColumn<ProductDto>(
-            t('edit'),
-            (r) => r.name,
-            setEditing,
-            (r) => (r.readOnly ? <Lock aria-hidden /> : <Pencil aria-hidden />),
+            onChange={(v) =>
+              list.setFilters({ categoryId: v === ALL ? undefined : Number(v), inspectionTypeId: undefined })
+            }
+            options={[
+              { value: ALL, label: t('allCategories') },
+              ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+            ]}
+            label={t('category')}
+            testId="filter-category"
+            className="min-w-56"
+          />
+          <FilterSelect
+            value={inspectionTypeId ? String(inspectionTypeId) : ALL}
+            onChange={(v) => list.setFilter('inspectionTypeId', v === ALL ? undefined : Number(v))}
+            options={[
+              { value: ALL, label: t('allSubcategories') },
+              ...(types.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+            ]}
+            label={t('subcategory')}
+            placeholder={t('selectCategoryFirst')}
+            disabled={categoryId === undefined}
+            testId="filter-subcategory"
+            className="min-w-56"
+          />
+        </>
+      }
+      rowKey={(r) => r.id}
+      onRowClick={setEditing}
+      columns={[
+        {
+          id: 'image',
+          header: t('image'),
+          headerClassName: 'w-16',
+          cell: (r) => (
+            <button
+              type="button"
+              className="rounded-md focus-visible:outline-2 focus-visible:outline-ring"
+              aria-label={t('previewImage', { name: r.name })}
+              onClick={(e) => {
+                e.stopPropagation();
+                setPreview(r);
+              }}
+            >
+              <ProductThumb path={r.image} name={r.name} />
+            </button>
           ),
-        ]}
-      />
+        },
+        {
+          id: 'sku',
+          header: t('sku'),
+          sortable: true,
+          cell: (r) => <span className="font-mono text-xs">{r.sku}</span>,
+        },
+        {
+          id: 'name',
+          header: t('name'),
+          sortable: true,
+          cell: (r) => (
+            <div>
+              <div className="font-medium">{r.name}</div>
+              <div className="text-xs text-muted-foreground">
+                {r.categoryName} · {r.inspectionTypeName}
+              </div>
+            </div>
+          ),
+        },
+        {
+          id: 'isDvExclusive',
+          header: t('exclusive'),
+          sortable: true,
+          cell: (r) =>
+            r.isDvExclusive ? (
+              <Badge variant="warning">
+                {r.readOnly && <Lock className="size-3" aria-hidden />}
+                {t('yes')}
+              </Badge>
+            ) : (
+              <span className="text-muted-foreground">{t('no')}</span>
+            ),
+        },
+        dateColumn<ProductRow>('updateDate', t('lastUpdate'), (r) => r.updateDate),
+        editColumn<ProductRow>(
+          t('edit'),
+          (r) => r.name,
+          setEditing,
+          (r) => (r.readOnly ? <Lock aria-hidden /> : <Pencil aria-hidden />),
+        ),
+      ]}
+    >
       {editing && (
         <ProductDialog product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
       {preview && <ImagePreview product={preview} onClose={() => setPreview(null)} />}
-    </div>
+    </ListPage>
   );
 }
 
-function ImagePreview({ product, onClose }: { product: ProductDto; onClose(): void }) {
+function ImagePreview({ product, onClose }: { product: ProductRow; onClose(): void }) {
   const { t } = useTranslation(NS);
   // Without an image the server's placeholder is shown.
   const { url } = useAuthedImage(product.image ?? `/web/products/${product.id}/image`);

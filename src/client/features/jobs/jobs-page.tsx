@@ -1,30 +1,20 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
+import { useMutation } from '@tanstack/react-query';
 import { Download, ExternalLink } from 'lucide-react';
-import * as React from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { AppRouter } from '../../../server/router.ts';
 import { formatDateTime } from '../../../shared/dates.ts';
-import { isJobRunning, JOB_STATES, type JobStateName } from '../../../shared/jobs.ts';
-import { DataTable, type DataTableColumn, useListState } from '../../components/data-table.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
+import { isJobRunning, JOB_STATES, type JobStateName, jobListInputSchema } from '../../../shared/jobs.ts';
+import { FilterSelect } from '../../components/filter-select.tsx';
+import { type DataTableColumn, ListPage, useServerList } from '../../components/list/index.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../components/ui/select.tsx';
+import type { RouterOutputs } from '../../lib/api-types.ts';
 import { useLoggedUser } from '../../lib/session.tsx';
 import { errorMessage, useTRPC } from '../../lib/trpc.ts';
 import { NS } from './i18n.ts';
 
-type Job = inferRouterOutputs<AppRouter>['jobs']['list']['items'][number];
+type Job = RouterOutputs['jobs']['list']['items'][number];
 
 const STATE_VARIANT: Record<JobStateName, 'soft' | 'warning' | 'success' | 'destructive'> = {
   queued: 'warning',
@@ -38,18 +28,16 @@ export function JobsPage() {
   const { t } = useTranslation(NS);
   const trpc = useTRPC();
   const user = useLoggedUser();
-  const list = useListState({ sort: 'created_at', direction: 'desc' });
-  const [state, setState] = React.useState<JobStateName | 'all'>('all');
-  const input = {
-    ...list.input,
-    sort: list.input.sort as 'created_at' | undefined,
-    state: state === 'all' ? undefined : state,
-  };
-  const q = useQuery({
-    ...trpc.jobs.list.queryOptions(input, { placeholderData: keepPreviousData }),
-    staleTime: 0,
+  const list = useServerList(trpc.jobs.list, {
+    schema: jobListInputSchema,
     // Live: every 1.5 s while something runs, otherwise every 10 s to pick up new jobs.
-    refetchInterval: (query) => (query.state.data?.items.some((j) => isJobRunning(j.state)) ? 1500 : 10_000),
+    queryOptions: {
+      staleTime: 0,
+      refetchInterval: (query) =>
+        query.state.data?.items.some((j) => isJobRunning(j.state)) ? 1500 : 10_000,
+    },
+    // Polling does not dim the rows; only a new page or filter does.
+    dimOnRefetch: false,
   });
   const board = useMutation(
     trpc.jobs.boardLink.mutationOptions({
@@ -117,59 +105,32 @@ export function JobsPage() {
   ];
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title={t('title')}
-        description={t('description')}
-        actions={
-          user.currentRole === 'MOBCHECK_ADMIN' ? (
-            <Button variant="outline" onClick={() => board.mutate()} disabled={board.isPending}>
-              <ExternalLink aria-hidden />
-              {t('queues')}
-            </Button>
-          ) : undefined
-        }
-      />
-      <Card>
-        <CardContent className="space-y-4 p-4">
-          <div className="flex flex-wrap items-center gap-3">
-            <Select
-              value={state}
-              onValueChange={(v) => {
-                setState(v as JobStateName | 'all');
-                list.setPage(0);
-              }}
-            >
-              <SelectTrigger className="w-48" aria-label={t('filterState')}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="all">{t('common:common.all')}</SelectItem>
-                {JOB_STATES.map((s) => (
-                  <SelectItem key={s} value={s}>
-                    {t(`states.${s}`)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          {q.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {errorMessage(q.error, t('loadError'))}
-            </p>
-          ) : (
-            <DataTable
-              list={list}
-              data={q.data}
-              loading={q.isPending}
-              fetching={q.isFetching && q.isPlaceholderData}
-              rowKey={(j) => j.id}
-              columns={columns}
-              label={t('title')}
-            />
-          )}
-        </CardContent>
-      </Card>
-    </div>
+    <ListPage
+      title={t('title')}
+      description={t('description')}
+      actions={
+        user.currentRole === 'MOBCHECK_ADMIN' ? (
+          <Button variant="outline" onClick={() => board.mutate()} disabled={board.isPending}>
+            <ExternalLink aria-hidden />
+            {t('queues')}
+          </Button>
+        ) : undefined
+      }
+      list={list}
+      filters={
+        <FilterSelect<JobStateName | 'all'>
+          value={list.input.state ?? 'all'}
+          onChange={(v) => list.setFilter('state', v === 'all' ? undefined : v)}
+          options={[
+            { value: 'all', label: t('common:common.all') },
+            ...JOB_STATES.map((s) => ({ value: s, label: t(`states.${s}`) })),
+          ]}
+          label={t('filterState')}
+          className="w-48"
+        />
+      }
+      rowKey={(j) => j.id}
+      columns={columns}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { LANGUAGES, type Language } from '../../../shared/enums.ts';
+import { ListError } from '../../components/list/index.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
@@ -32,7 +33,7 @@ function Toggles() {
     <Card className="flex flex-col gap-3 p-5">
       <h2 className="font-semibold">{t('config.toggles')}</h2>
       {q.isPending && <Skeleton className="h-24 w-full" />}
-      {q.isError && <p className="text-sm text-destructive">{errorMessage(q.error, t('error'))}</p>}
+      {q.isError && <ListError error={q.error} onRetry={() => q.refetch()} />}
       {q.data?.length === 0 && (
         <p className="text-sm text-muted-foreground">{t('common:common.emptyList')}</p>
       )}

@@ -1,14 +1,12 @@
 /**
  * A table over server-side data: sortable headers, pagination (10/100/1000), total count,
- * skeleton rows while loading and 'Lista vazia.' when empty.
+ * skeleton rows while loading and 'Lista vazia.' when empty. It takes its state from a list hook:
  *
- *   const list = useListState({ sort: 'name' });        // page 0, pageSize 10, direction 'asc'
- *   const q = useQuery(trpc.catalogue.listCategories.queryOptions(list.input, { placeholderData: keepPreviousData }));
- *   <DataTable list={list} data={q.data} loading={q.isPending} fetching={q.isFetching}
- *              rowKey={(r) => r.id} columns={[{ id: 'name', header: t('name'), sortable: true, cell: (r) => r.name }]} />
+ *   const list = useServerList(trpc.catalogue.categories.list, { schema: listCategoriesSchema });
+ *   <DataTable list={list} rowKey={(r) => r.id}
+ *              columns={[{ id: 'name', header: t('name'), sortable: true, cell: (r) => r.name }]} />
  *
- * `list.input` matches `listInputSchema` of src/shared/list.ts ({ page, pageSize, query, sort, direction });
- * `data` is a `Page<T>` ({ items, total, page, pageSize }).
+ * Pages normally get it through `ListPage` (./list-page.tsx).
  */
 import {
   ArrowDown,
@@ -21,67 +19,14 @@ import {
 } from 'lucide-react';
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../shared/enums.ts';
-import type { Page } from '../../shared/list.ts';
-import { cn } from '../lib/utils.ts';
-import { Button } from './ui/button.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select.tsx';
-import { Skeleton } from './ui/skeleton.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './ui/table.tsx';
-
-export type SortDirection = 'asc' | 'desc';
-
-export interface ListInputState {
-  page: number;
-  pageSize: number;
-  query?: string;
-  sort?: string;
-  direction: SortDirection;
-}
-
-export interface ListState {
-  /** Send this to the list procedure. */
-  input: ListInputState;
-  setPage(page: number): void;
-  setPageSize(pageSize: number): void;
-  /** First click on a column sorts ascending; the same column toggles; a new column starts ascending. */
-  toggleSort(column: string): void;
-  /** Sets the search text (back to the first page). Debounce it yourself (useDebouncedValue). */
-  setQuery(query: string): void;
-}
-
-/** Pure sort transition, exported for tests. */
-export function nextSort(
-  current: { sort?: string; direction: SortDirection },
-  column: string,
-): { sort: string; direction: SortDirection } {
-  if (current.sort !== column) return { sort: column, direction: 'asc' };
-  return { sort: column, direction: current.direction === 'asc' ? 'desc' : 'asc' };
-}
-
-export function useListState(
-  initial: { sort?: string; direction?: SortDirection; pageSize?: number } = {},
-): ListState {
-  const [input, setInput] = React.useState<ListInputState>({
-    page: 0,
-    pageSize: initial.pageSize ?? DEFAULT_PAGE_SIZE,
-    sort: initial.sort,
-    direction: initial.direction ?? 'asc',
-  });
-  return React.useMemo(
-    () => ({
-      input,
-      setPage: (page) => setInput((s) => ({ ...s, page: Math.max(0, page) })),
-      setPageSize: (pageSize) => setInput((s) => ({ ...s, pageSize, page: 0 })),
-      toggleSort: (column) => setInput((s) => ({ ...s, ...nextSort(s, column), page: 0 })),
-      setQuery: (query) =>
-        setInput((s) =>
-          s.query === (query || undefined) ? s : { ...s, query: query || undefined, page: 0 },
-        ),
-    }),
-    [input],
-  );
-}
+import { PAGE_SIZES } from '../../../shared/enums.ts';
+import { cn } from '../../lib/utils.ts';
+import { Button } from '../ui/button.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table.tsx';
+import { lastPage } from './list-url.ts';
+import type { ListController } from './use-server-list.ts';
 
 export interface DataTableColumn<T> {
   /** Sort key sent to the server (and React key). */
@@ -95,12 +40,8 @@ export interface DataTableColumn<T> {
 
 export interface DataTableProps<T> {
   columns: DataTableColumn<T>[];
-  list: ListState;
-  data: Page<T> | undefined;
-  /** No data yet: skeleton rows. */
-  loading?: boolean;
-  /** Refetching with previous data shown: rows are dimmed. */
-  fetching?: boolean;
+  /** The list's state, rows and setters (useServerList / useLocalList). */
+  list: ListController<T>;
   rowKey(row: T): string | number;
   onRowClick?(row: T): void;
   /** Defaults to the translated 'Lista vazia.'. */
@@ -113,9 +54,6 @@ export interface DataTableProps<T> {
 export function DataTable<T>({
   columns,
   list,
-  data,
-  loading,
-  fetching,
   rowKey,
   onRowClick,
   emptyText,
@@ -124,16 +62,16 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const { input } = list;
+  const { data, loading, fetching } = list;
   const rows = data?.items ?? [];
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / input.pageSize));
-  const showSkeleton = loading && !data;
+  // A page past the end (the hook goes to the last one; its empty rows may linger as the placeholder
+  // while that one loads) shows skeletons, not 'Lista vazia.'.
+  const pastEnd =
+    !!data && total > 0 && (input.page > lastPage(total, input.pageSize) || data.items.length === 0);
+  const showSkeleton = (loading && !data) || pastEnd;
   const skeletonRows = Math.min(input.pageSize, 10);
-
-  // The server may clamp the page (e.g. after a delete emptied the last one).
-  React.useEffect(() => {
-    if (data && input.page > 0 && input.page >= pages) list.setPage(pages - 1);
-  }, [data, input.page, pages, list]);
 
   return (
     <div
@@ -243,7 +181,15 @@ export function DataTable<T>({
   );
 }
 
-function Pagination({ list, total, pages }: { list: ListState; total: number | null; pages: number }) {
+function Pagination<T>({
+  list,
+  total,
+  pages,
+}: {
+  list: ListController<T>;
+  total: number | null;
+  pages: number;
+}) {
   const { t } = useTranslation();
   const { page, pageSize } = list.input;
   const sizeId = React.useId();

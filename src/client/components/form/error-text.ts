@@ -1,0 +1,34 @@
+/** Which kit text an error message stands for (pure; unit-tested with the server mapping). */
+import { REQUIRED_MESSAGE } from '../../../shared/fields.ts';
+
+/** Codes the shared schemas and the server use as issue messages; the kit translates them. */
+export const FORM_ERROR_CODES = [
+  'REQUIRED',
+  'EMPTY',
+  'DUPLICATE',
+  'DUPLICATE_ID',
+  'NON_NEGATIVE',
+  'INTEGER',
+  'DATE',
+  'NOT_FOUND',
+  'LIMIT',
+] as const;
+export type FormErrorCode = (typeof FORM_ERROR_CODES)[number];
+
+/**
+ * The code whose translation to show for an error, or undefined to show its message as it is:
+ * codes (`DUPLICATE`…), the shared "Campo obrigatório", and zod's type errors of a missing value
+ * (an empty select, a blank number) all have a translated text.
+ */
+export function formErrorCode(
+  error: { type?: unknown; message?: unknown } | undefined,
+  opts: { blank?: boolean } = {},
+): FormErrorCode | undefined {
+  if (!error) return undefined;
+  const message = typeof error.message === 'string' ? error.message : '';
+  if ((FORM_ERROR_CODES as readonly string[]).includes(message)) return message as FormErrorCode;
+  if (message === REQUIRED_MESSAGE) return 'REQUIRED';
+  if (error.type === 'server') return undefined;
+  if (error.type === 'invalid_type' || opts.blank) return 'REQUIRED';
+  return undefined;
+}

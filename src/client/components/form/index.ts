@@ -1,0 +1,19 @@
+/** The form kit: react-hook-form + the shared zod schemas, fields, server-error mapping, save dialogs. */
+export {
+  type AnyForm,
+  CheckboxField,
+  type ErrorTextFn,
+  Field,
+  MaskedField,
+  NativeSelect,
+  PasswordInput,
+  PrefixInput,
+  type SelectOption,
+  SelectField,
+  TextField,
+  useFieldError,
+} from './fields.tsx';
+export { FormDialog, type FormDialogProps } from './form-dialog.tsx';
+export { SaveDialog, SaveOverlay, type SaveState, useSaveState } from './save-dialog.tsx';
+export { type CodeFieldMap, serverErrorCode, serverFieldErrors, serverIssues } from './server-errors.ts';
+export { type AppForm, applyServerErrors, useAppForm } from './use-app-form.ts';

@@ -1,0 +1,77 @@
+/** Texts of the list and form kits (namespace `kit`), in pt, en and es. */
+import { registerTranslations } from '../i18n/index.ts';
+
+export const KIT_NS = 'kit';
+
+registerTranslations(KIT_NS, {
+  pt: {
+    search: 'Pesquisar',
+    searchHint: 'Com menos de 3 caracteres a busca é exata.',
+    loadError: 'Não foi possível carregar a lista.',
+    retry: 'Tentar novamente',
+    saving: 'Salvando {{name}}...',
+    saveError: 'Erro ao salvar',
+    select: 'Selecione',
+    optional: 'opcional',
+    showPassword: 'Mostrar senha',
+    hidePassword: 'Ocultar senha',
+    /** Codes the shared schemas and the server use as issue messages. */
+    errors: {
+      REQUIRED: 'Campo obrigatório',
+      EMPTY: 'Preencha este campo.',
+      DUPLICATE: 'Valor repetido nesta lista.',
+      DUPLICATE_ID: 'Item repetido nesta lista.',
+      NON_NEGATIVE: 'Informe um número maior ou igual a zero.',
+      INTEGER: 'Informe um número inteiro.',
+      DATE: 'Data inválida.',
+      NOT_FOUND: 'Item não encontrado.',
+      LIMIT: 'Limite de itens excedido.',
+    },
+  },
+  en: {
+    search: 'Search',
+    searchHint: 'Fewer than 3 characters match exactly.',
+    loadError: 'Could not load the list.',
+    retry: 'Try again',
+    saving: 'Saving {{name}}...',
+    saveError: 'Error while saving',
+    select: 'Select',
+    optional: 'optional',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
+    errors: {
+      REQUIRED: 'Required field',
+      EMPTY: 'Fill in this field.',
+      DUPLICATE: 'Repeated value in this list.',
+      DUPLICATE_ID: 'Repeated item in this list.',
+      NON_NEGATIVE: 'Enter a number greater than or equal to zero.',
+      INTEGER: 'Enter a whole number.',
+      DATE: 'Invalid date.',
+      NOT_FOUND: 'Item not found.',
+      LIMIT: 'Too many items.',
+    },
+  },
+  es: {
+    search: 'Buscar',
+    searchHint: 'Con menos de 3 caracteres la búsqueda es exacta.',
+    loadError: 'No fue posible cargar la lista.',
+    retry: 'Intentar de nuevo',
+    saving: 'Guardando {{name}}...',
+    saveError: 'Error al guardar',
+    select: 'Seleccione',
+    optional: 'opcional',
+    showPassword: 'Mostrar contraseña',
+    hidePassword: 'Ocultar contraseña',
+    errors: {
+      REQUIRED: 'Campo obligatorio',
+      EMPTY: 'Complete este campo.',
+      DUPLICATE: 'Valor repetido en esta lista.',
+      DUPLICATE_ID: 'Elemento repetido en esta lista.',
+      NON_NEGATIVE: 'Ingrese un número mayor o igual a cero.',
+      INTEGER: 'Ingrese un número entero.',
+      DATE: 'Fecha inválida.',
+      NOT_FOUND: 'Elemento no encontrado.',
+      LIMIT: 'Demasiados elementos.',
+    },
+  },
+});
