@@ -84,6 +84,52 @@ export async function apiBench(products = 100_000): Promise<{ rows: ApiRow[]; pl
         call('/web/products/?query=BENCH-4242', auth),
       ),
     );
+    // The kit's cost: the same 1000-row page through REST (access, input coercion and parse, the
+    // service, the output schema, JSON) beside the bare service call (the ceiling).
+    const { authenticate } = await import('../src/server/domains/auth/service.ts');
+    const { listProducts } = await import('../src/server/domains/catalogue/service.ts');
+    const { listProductsSchema } = await import('../src/shared/catalogue/schemas.ts');
+    const authCtx = await authenticate(token);
+    if (!authCtx?.tenant) throw new Error('bench: no tenant session');
+    const ctx = { ip: '127.0.0.1', userAgent: null, auth: authCtx } as never;
+    const bigInput = listProductsSchema.parse({ page: 3, pageSize: 1000 });
+    rows.push(
+      await time('GET /web/products/?pageSize=1000 (through the kit)', 50, () =>
+        call('/web/products/?page=3&pageSize=1000', auth).then((r) => r.text()),
+      ),
+    );
+    rows.push(
+      await time('listProducts() service, 1000 rows (ceiling, no kit)', 50, () =>
+        listProducts(ctx, bigInput).then((p) => JSON.stringify(p)),
+      ),
+    );
+    // Under concurrency: 8 callers at once, 400 calls of page 1.
+    const concurrent = async (what: string, total: number, workers: number, fn: () => Promise<unknown>) => {
+      const ms: number[] = [];
+      let next = 0;
+      const t0 = performance.now();
+      await Promise.all(
+        Array.from({ length: workers }, async () => {
+          while (next < total) {
+            next++;
+            const a = performance.now();
+            await fn();
+            ms.push(performance.now() - a);
+          }
+        }),
+      );
+      return stats(what, ms, performance.now() - t0);
+    };
+    rows.push(
+      await concurrent('GET /web/products/ page 1, 8 concurrent callers', 400, 8, () =>
+        call('/web/products/?page=0&pageSize=10', auth).then((r) => r.text()),
+      ),
+    );
+    rows.push(
+      await concurrent('GET /web/logged-user/, 8 concurrent callers', 800, 8, () =>
+        call('/web/logged-user/', auth).then((r) => r.text()),
+      ),
+    );
     const plan = await sql<{ 'QUERY PLAN': string }>`
       explain select id from ${sql.table('cg_demo.products')}
       where core.search_text(name) like '%' || core.search_text('BENCH-4242') || '%'

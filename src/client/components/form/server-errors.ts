@@ -7,6 +7,10 @@
  * `CREATE_EXISTING_COMPANY_GROUP` → `companyGroup`). Everything else is a form-level failure.
  */
 
+import i18n from 'i18next';
+import { DEFAULT_LANGUAGE } from '../../../shared/enums.ts';
+import { errorText } from '../../../shared/errors.ts';
+
 export interface ServerIssue {
   path: string;
   message: string;
@@ -41,8 +45,16 @@ export function serverErrorCode(err: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/** The error's text in the user's language: the catalogue text of its code with its params, else the server's message. */
 function messageOf(err: unknown): string {
-  const m = record(err)?.message;
+  const code = serverErrorCode(err);
+  const e = record(err);
+  const params = record(record(e?.data)?.params ?? e?.params) as Record<string, string | number> | undefined;
+  const text = code
+    ? errorText(code, i18n.resolvedLanguage ?? i18n.language ?? DEFAULT_LANGUAGE, params)
+    : undefined;
+  if (text) return text;
+  const m = e?.message;
   return typeof m === 'string' ? m : '';
 }
 
