@@ -3,7 +3,7 @@
  * started by tests/e2e/global-setup.ts (its URL comes from inject('baseUrl')).
  */
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'Demo@123';
 export const DEMO = {
@@ -45,6 +45,44 @@ export async function newPage(
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   return { context, page };
+}
+
+/**
+ * One browser for the calling test file: launched before its tests and closed after them; every
+ * page `fresh()` opens gets its own context (own localStorage), closed after the test that made it.
+ * Call once at the top level of the file.
+ */
+export function setUpBrowser(): { fresh: () => Promise<Page> } {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    for (const c of contexts.splice(0)) await c.close();
+  });
+  return {
+    fresh: async () => {
+      const { context, page } = await newPage(browser);
+      contexts.push(context);
+      return page;
+    },
+  };
+}
+
+/** Signs in through the REST door (the raw-body sign-in) and returns the session token. */
+export async function apiLogin(email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await fetch(new URL('/web/authentication/', baseUrl()), {
+    method: 'POST',
+    headers: { Email: email, 'Content-Type': 'text/plain' },
+    body: password,
+  });
+  const json = (await res.json()) as { data?: string };
+  if (res.status !== 200 || !json.data) throw new Error(`login failed for ${email}: ${res.status}`);
+  return json.data;
 }
 
 /** The part of the URL after '#', e.g. '/report?view=inspections-report'. */

@@ -4,27 +4,11 @@
  * land on their field (a taken name; an invalid value that got past the client's validation).
  * The save call is held at the network (page.route) while the dialog is inspected.
  */
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO, DEMO_PASSWORD, launchBrowser, login, newPage } from './browser.ts';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiLogin, baseUrl, DEMO, login, setUpBrowser } from './browser.ts';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-});
-
-async function fresh(): Promise<Page> {
-  const { context, page } = await newPage(browser);
-  contexts.push(context);
-  return page;
-}
+const { fresh } = setUpBrowser();
 
 const tag = () =>
   Math.random()
@@ -78,12 +62,7 @@ async function openNewCategory(page: Page) {
 describe('save dialog and server errors', () => {
   it('a taken name: "Salvando …" (locked), then the error on the name field; fixed, it saves and closes itself', async () => {
     const taken = `Duplicada ${tag()}`;
-    const auth = await fetch(new URL('/web/authentication/', baseUrl()), {
-      method: 'POST',
-      headers: { Email: DEMO.groupAdmin, 'Content-Type': 'text/plain' },
-      body: DEMO_PASSWORD,
-    });
-    const token = ((await auth.json()) as { data: string }).data;
+    const token = await apiLogin(DEMO.groupAdmin);
     const made = await fetch(new URL('/web/categories/', baseUrl()), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },

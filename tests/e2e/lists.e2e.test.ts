@@ -3,38 +3,11 @@
  * survive a reload, and back/forward walk through them. Runs on /categories of the demo group with
  * its own uniquely named categories (made through REST), so other files' data does not matter.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO, DEMO_PASSWORD, hashPath, launchBrowser, login, newPage } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiLogin, baseUrl, DEMO, hashPath, login, setUpBrowser } from './browser.ts';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-});
-
-async function fresh(): Promise<Page> {
-  const { context, page } = await newPage(browser);
-  contexts.push(context);
-  return page;
-}
-
-async function apiLogin(email: string): Promise<string> {
-  const res = await fetch(new URL('/web/authentication/', baseUrl()), {
-    method: 'POST',
-    headers: { Email: email, 'Content-Type': 'text/plain' },
-    body: DEMO_PASSWORD,
-  });
-  const json = (await res.json()) as { data?: string };
-  if (res.status !== 200 || !json.data) throw new Error(`login failed for ${email}: ${res.status}`);
-  return json.data;
-}
+const { fresh } = setUpBrowser();
 
 async function createCategory(token: string, name: string, enabled: boolean): Promise<void> {
   const res = await fetch(new URL('/web/categories/', baseUrl()), {

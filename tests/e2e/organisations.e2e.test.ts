@@ -4,37 +4,12 @@
  * test works on its own uniquely named group/users, and the demo group is left as seeded.
  */
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { menuFor, userMenuFor } from '../../src/client/routes/navigation.ts';
-import {
-  baseUrl,
-  collectMenuEntries,
-  DEMO,
-  DEMO_PASSWORD,
-  launchBrowser,
-  login,
-  newPage,
-} from './browser.ts';
+import { apiLogin, baseUrl, collectMenuEntries, DEMO, login, setUpBrowser } from './browser.ts';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-});
-
-async function fresh(): Promise<Page> {
-  const { context, page } = await newPage(browser);
-  contexts.push(context);
-  return page;
-}
+const { fresh } = setUpBrowser();
 
 /** Lowercase letters only, so it is also a valid schema name. */
 function unique(): string {
@@ -59,17 +34,6 @@ async function api<T>(
   const json = (await res.json()) as { data?: T; error?: unknown };
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json.data as T;
-}
-
-async function apiLogin(email: string, password = DEMO_PASSWORD): Promise<string> {
-  const res = await fetch(new URL('/web/authentication/', baseUrl()), {
-    method: 'POST',
-    headers: { Email: email, 'Content-Type': 'text/plain' },
-    body: password,
-  });
-  const json = (await res.json()) as { data?: string };
-  if (res.status !== 200 || !json.data) throw new Error(`login failed for ${email}: ${res.status}`);
-  return json.data;
 }
 
 interface NewGroup {

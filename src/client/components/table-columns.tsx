@@ -39,3 +39,21 @@ export function editColumn<T>(
     ),
   };
 }
+
+/** A cell of two lines: the value, and a small muted line under it (`strong` sets the value in bold). */
+export function TwoLineCell({
+  main,
+  sub,
+  strong,
+}: {
+  main: React.ReactNode;
+  sub: React.ReactNode;
+  strong?: boolean;
+}) {
+  return (
+    <div className="flex flex-col">
+      <span className={strong ? 'font-medium' : undefined}>{main}</span>
+      <span className="text-xs text-muted-foreground">{sub}</span>
+    </div>
+  );
+}

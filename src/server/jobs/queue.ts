@@ -35,22 +35,15 @@ export async function closeQueue(): Promise<void> {
 }
 
 /**
- * Records the job in core.jobs and puts it on its definition's queue with the definition's retry
- * policy; answers the job id at once. Params are parsed first: bad params throw the ZodError
- * (a 400 `VALIDATION_FAILED` if it reaches a caller) and nothing is written or queued.
- * The row id is the BullMQ job id, so adding the same row twice is a no-op.
+ * Writes a queued job's row in core.jobs (no result yet) and answers its id; nothing is put on a
+ * queue. `params` are stored as given (as JSON).
  */
-export async function enqueue<S extends JobDefinition['params']>(
-  def: JobDefinition<S>,
-  params: NoInfer<z.input<S>>,
-  owner: JobOwner,
-): Promise<string> {
-  const parsed = def.params.parse(params);
+export async function insertJobRow(type: string, params: unknown, owner: JobOwner): Promise<string> {
   const row = await coreDb()
     .insertInto('jobs')
     .values({
-      type: def.type,
-      params: JSON.stringify(parsed),
+      type,
+      params: JSON.stringify(params),
       company_group_id: owner.companyGroupId,
       company_id: owner.companyId ?? null,
       requested_by: owner.requestedBy ?? null,
@@ -66,8 +59,24 @@ export async function enqueue<S extends JobDefinition['params']>(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Records the job in core.jobs and puts it on its definition's queue with the definition's retry
+ * policy; answers the job id at once. Params are parsed first: bad params throw the ZodError
+ * (a 400 `VALIDATION_FAILED` if it reaches a caller) and nothing is written or queued.
+ * The row id is the BullMQ job id, so adding the same row twice is a no-op.
+ */
+export async function enqueue<S extends JobDefinition['params']>(
+  def: JobDefinition<S>,
+  params: NoInfer<z.input<S>>,
+  owner: JobOwner,
+): Promise<string> {
+  const parsed = def.params.parse(params);
+  const jobId = await insertJobRow(def.type, parsed, owner);
   const payload: JobPayload = {
-    jobId: row.id,
+    jobId,
     type: def.type,
     params: parsed,
     companyGroupId: owner.companyGroupId,
@@ -75,9 +84,9 @@ export async function enqueue<S extends JobDefinition['params']>(
     requestedBy: owner.requestedBy ?? null,
   };
   await queueFor(def.queue).add(def.type, payload, {
-    jobId: row.id,
+    jobId,
     attempts: def.attempts,
     backoff: def.backoff,
   });
-  return row.id;
+  return jobId;
 }

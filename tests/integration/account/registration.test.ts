@@ -24,14 +24,29 @@ async function registerAndGetToken(overrides: Record<string, unknown> = {}) {
   return { body, id: r.json.data!.id, mail: m, ...tokenFromMail(m, '/active-environment') };
 }
 
+/** The core.users row of `id`. */
+function userRow(id: number) {
+  return coreDb().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The core.registrations row of the user `userId`. */
+function registrationRow(userId: number) {
+  return coreDb()
+    .selectFrom('registrations')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The activation link's call, with the mailed `token`. */
+function activate<T = unknown>(token: string) {
+  return rest<T>('POST', '/web/users/active-environment/', { headers: { EmailToken: token } });
+}
+
 describe('POST /web/users/register/', () => {
   it('creates a PENDING user with the registration and mails a single-use activation link', async () => {
     const { body, id, mail: m, link, token } = await registerAndGetToken();
-    const user = await coreDb()
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    const user = await userRow(id);
     expect(user).toMatchObject({
       email: body.email,
       name: 'Renata Registro',
@@ -42,11 +57,7 @@ describe('POST /web/users/register/', () => {
       company_group_id: null,
     });
     expect(user.password_hash.startsWith('$argon2id$')).toBe(true);
-    const reg = await coreDb()
-      .selectFrom('registrations')
-      .selectAll()
-      .where('user_id', '=', id)
-      .executeTakeFirstOrThrow();
+    const reg = await registrationRow(id);
     expect(reg).toMatchObject({
       company_name: body.company,
       fantasy_name: 'Fantasia',
@@ -161,11 +172,7 @@ describe('POST /web/users/register/', () => {
       selectedPlanId: undefined,
       equipmentQtt: undefined,
     });
-    const reg = await coreDb()
-      .selectFrom('registrations')
-      .selectAll()
-      .where('user_id', '=', id)
-      .executeTakeFirstOrThrow();
+    const reg = await registrationRow(id);
     expect(reg).toMatchObject({
       cnpj: '12ABC34501DE35',
       selected_plan_id: null,
@@ -178,9 +185,7 @@ describe('POST /web/users/register/', () => {
 describe('POST /web/users/active-environment/', () => {
   it('creates the company group and company, makes the user its ACTIVE group admin and signs in', async () => {
     const { body, token, id } = await registerAndGetToken();
-    const r = await rest<string>('POST', '/web/users/active-environment/', {
-      headers: { EmailToken: token },
-    });
+    const r = await activate<string>(token);
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     const me = await rest<Record<string, unknown>>('GET', '/web/logged-user/', { token: r.json.data! });
     expect(me.status).toBe(200);
@@ -221,18 +226,14 @@ describe('POST /web/users/active-environment/', () => {
       baseDb(),
     );
     expect(tenant.rows[0]!.n).toBeGreaterThan(0);
-    const reg = await coreDb()
-      .selectFrom('registrations')
-      .select(['activated_at', 'company_group_id'])
-      .where('user_id', '=', id)
-      .executeTakeFirstOrThrow();
+    const reg = await registrationRow(id);
     expect(reg.company_group_id).toBe(group.id);
     expect(reg.activated_at).not.toBeNull();
     // The user can now sign in with the password of the sign-up.
     expect(await loginAs(body.email, body.password)).toBeTruthy();
 
     // Single use: a second click says it is already active.
-    const again = await rest('POST', '/web/users/active-environment/', { headers: { EmailToken: token } });
+    const again = await activate(token);
     expect(again.status).toBe(409);
     expect(again.json.error?.code).toBe('ENVIRONMENT_ALREADY_ACTIVE');
   });
@@ -244,12 +245,8 @@ describe('POST /web/users/active-environment/', () => {
       .slice(0, 6)}`;
     const a = await registerAndGetToken({ company });
     const b = await registerAndGetToken({ company });
-    const ta = await rest<string>('POST', '/web/users/active-environment/', {
-      headers: { EmailToken: a.token },
-    });
-    const tb = await rest<string>('POST', '/web/users/active-environment/', {
-      headers: { EmailToken: b.token },
-    });
+    const ta = await activate<string>(a.token);
+    const tb = await activate<string>(b.token);
     const ga = (await rest<{ companyGroup: string }>('GET', '/web/logged-user/', { token: ta.json.data! }))
       .json.data!.companyGroup;
     const gb = (await rest<{ companyGroup: string }>('GET', '/web/logged-user/', { token: tb.json.data! }))
@@ -262,9 +259,7 @@ describe('POST /web/users/active-environment/', () => {
     const missing = await rest('POST', '/web/users/active-environment/');
     expect(missing.status).toBe(400);
     expect(missing.json.error?.code).toBe('TOKEN_INVALID');
-    const garbage = await rest('POST', '/web/users/active-environment/', {
-      headers: { EmailToken: 'x'.repeat(43) },
-    });
+    const garbage = await activate('x'.repeat(43));
     expect(garbage.json.error?.code).toBe('TOKEN_INVALID');
     const { token, id } = await registerAndGetToken();
     await coreDb()
@@ -272,33 +267,18 @@ describe('POST /web/users/active-environment/', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('token_hash', '=', hashToken(token))
       .execute();
-    const expired = await rest('POST', '/web/users/active-environment/', { headers: { EmailToken: token } });
+    const expired = await activate(token);
     expect(expired.status).toBe(400);
     expect(expired.json.error?.code).toBe('TOKEN_INVALID');
-    expect(
-      (await coreDb().selectFrom('users').select('status').where('id', '=', id).executeTakeFirstOrThrow())
-        .status,
-    ).toBe('PENDING');
+    expect((await userRow(id)).status).toBe('PENDING');
   });
 
   it('two activations at once create one company group', async () => {
     const { token, id } = await registerAndGetToken();
-    const [a, b] = await Promise.all([
-      rest('POST', '/web/users/active-environment/', { headers: { EmailToken: token } }),
-      rest('POST', '/web/users/active-environment/', { headers: { EmailToken: token } }),
-    ]);
+    const [a, b] = await Promise.all([activate(token), activate(token)]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
-    const reg = await coreDb()
-      .selectFrom('registrations')
-      .select('company_group_id')
-      .where('user_id', '=', id)
-      .executeTakeFirstOrThrow();
-    const groups = await coreDb()
-      .selectFrom('users')
-      .select('company_group_id')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(groups.company_group_id).toBe(reg.company_group_id);
+    const reg = await registrationRow(id);
+    expect((await userRow(id)).company_group_id).toBe(reg.company_group_id);
   });
 });
 

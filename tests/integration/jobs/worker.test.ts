@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { coreDb } from '../../../src/server/db/database.ts';
 import { diagnosticJob } from '../../../src/server/domains/jobs/jobs.ts';
-import { closeQueue, enqueue, queueFor } from '../../../src/server/jobs/queue.ts';
+import { closeQueue, enqueue, insertJobRow, queueFor } from '../../../src/server/jobs/queue.ts';
 import { startWorker } from '../../../src/worker/worker.ts';
 import { waitFor } from '../qr/helpers.ts';
 
@@ -75,44 +75,25 @@ describe('job parameters are checked by the definition’s schema', () => {
 
   it('a job whose payload does not fit the schema fails on its first attempt, naming the bad field', async () => {
     // As if an old release (or a hand-made `queue.add`) put a bad payload on the queue.
-    const row = await coreDb()
-      .insertInto('jobs')
-      .values({
-        type: diagnosticJob.type,
-        params: JSON.stringify({ steps: 'many' }),
-        company_group_id: null,
-        company_id: null,
-        requested_by: null,
-        result_key: null,
-        result_name: null,
-        result_content_type: null,
-        result_size: null,
-        result: null,
-        error: null,
-        started_at: null,
-        finished_at: null,
-        expires_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const jobId = await insertJobRow(diagnosticJob.type, { steps: 'many' }, { companyGroupId: null });
     await queueFor(diagnosticJob.queue).add(
       diagnosticJob.type,
       {
-        jobId: row.id,
+        jobId,
         type: diagnosticJob.type,
         params: { steps: 'many' },
         companyGroupId: null,
         companyId: null,
         requestedBy: null,
       },
-      { jobId: row.id, attempts: 3, backoff: { type: 'fixed', delay: 100 } },
+      { jobId, attempts: 3, backoff: { type: 'fixed', delay: 100 } },
     );
-    const done = await finished(row.id);
+    const done = await finished(jobId);
     expect(done.state).toBe('failed');
     expect(done.error).toMatch(/^invalid diagnostic parameters: steps: /);
     expect(done.attempts).toBe(1);
     expect(done.started_at).toBeNull();
-    const job = await queueFor(diagnosticJob.queue).getJob(row.id);
+    const job = await queueFor(diagnosticJob.queue).getJob(jobId);
     expect(job?.attemptsMade).toBe(1);
     expect(await job?.getState()).toBe('failed');
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidSerial, tagUrl } from '../../../src/shared/qr/serial.ts';
 import { config } from '../../../src/server/config.ts';
 import { coreDb, tenantDb } from '../../../src/server/db/database.ts';
-import { closeQueue } from '../../../src/server/jobs/queue.ts';
+import { closeQueue, insertJobRow } from '../../../src/server/jobs/queue.ts';
 import { startWorker } from '../../../src/worker/worker.ts';
 import { DEMO, loginAs, rest, trpcClient } from '../../helpers/api.ts';
 import { decodeLabelPdf } from '../../helpers/qr-decode.ts';
@@ -229,28 +229,13 @@ describe('idempotent allocation', () => {
   it('a second run of the same job allocates nothing new and keeps the same serials', async () => {
     const { allocateBatch } = await import('../../../src/server/domains/qr/allocation.ts');
     // A job row no worker will run (unknown type), used as the allocation key.
-    const jobId = await coreDb()
-      .insertInto('jobs')
-      .values({
-        type: 'qr-test',
-        params: '{}',
-        company_group_id: demo.groupId,
-        company_id: demo.companyId,
-        requested_by: null,
-        result_key: null,
-        result_name: null,
-        result_content_type: null,
-        result_size: null,
-        result: null,
-        error: null,
-        started_at: null,
-        finished_at: null,
-        expires_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const jobId = await insertJobRow(
+      'qr-test',
+      {},
+      { companyGroupId: demo.groupId, companyId: demo.companyId },
+    );
     const input = {
-      jobId: jobId.id,
+      jobId,
       companyGroupId: demo.groupId,
       companyId: demo.companyId,
       schemaName: demo.schema,
@@ -258,13 +243,13 @@ describe('idempotent allocation', () => {
     };
     const [a, b] = await Promise.all([allocateBatch(input), allocateBatch(input)]);
     expect([a.created, b.created].sort()).toEqual([0, 40]);
-    const first = await jobSerials(jobId.id);
+    const first = await jobSerials(jobId);
     expect((await allocateBatch(input)).created).toBe(0);
-    expect(await jobSerials(jobId.id)).toEqual(first);
+    expect(await jobSerials(jobId)).toEqual(first);
     const n = await tenantDb(demo.schema)
       .selectFrom('tags')
       .select(sql<number>`count(*)::int`.as('n'))
-      .where('job_id', '=', jobId.id)
+      .where('job_id', '=', jobId)
       .executeTakeFirstOrThrow();
     expect(n.n).toBe(40);
   });

@@ -15,36 +15,47 @@ async function resetWith(token: string) {
   });
 }
 
+/** An employee of a fresh company group, with an open password-reset link. */
+async function userWithResetLink() {
+  const g = await otherGroup();
+  const u = await makeUser({ groupId: g.companyGroupId, companyId: g.companyId });
+  const link = await issueEmailToken(coreDb(), u.id, 'PASSWORD_RESET');
+  return { g, u, link };
+}
+
+/** The group's admin saves the employee with this name and e-mail (the rest as made). */
+async function adminSaves(
+  { g, u }: Awaited<ReturnType<typeof userWithResetLink>>,
+  fields: { name: string; email: string },
+) {
+  const admin = await loginAs(g.email, PASSWORD);
+  return rest('PUT', `/web/company-users/${u.id}/`, {
+    token: admin,
+    body: {
+      ...fields,
+      phone: '11977776666',
+      companyId: g.companyId,
+      occupation: 'Inspetor',
+      status: 'ACTIVE',
+      role: 'COMPANY_OPERATOR',
+    },
+  });
+}
+
 describe('e-mail tokens after account changes', () => {
   testApp();
 
   it('an admin changing the e-mail voids the reset links sent to the old address', async () => {
-    const g = await otherGroup();
-    const u = await makeUser({ groupId: g.companyGroupId, companyId: g.companyId });
-    const link = await issueEmailToken(coreDb(), u.id, 'PASSWORD_RESET');
-    const admin = await loginAs(g.email, PASSWORD);
-    const r = await rest('PUT', `/web/company-users/${u.id}/`, {
-      token: admin,
-      body: {
-        name: 'Movido',
-        email: uniqueEmail('novo'),
-        phone: '11977776666',
-        companyId: g.companyId,
-        occupation: 'Inspetor',
-        status: 'ACTIVE',
-        role: 'COMPANY_OPERATOR',
-      },
-    });
+    const made = await userWithResetLink();
+    const r = await adminSaves(made, { name: 'Movido', email: uniqueEmail('novo') });
     expect(r.status).toBe(200);
-    const used = await resetWith(link);
+    const used = await resetWith(made.link);
     expect(used.status).toBe(400);
     expect(used.json.error?.code).toBe('TOKEN_INVALID');
   });
 
   it('a password change by the user or an admin voids open reset links', async () => {
-    const g = await otherGroup();
-    const u = await makeUser({ groupId: g.companyGroupId, companyId: g.companyId });
-    const first = await issueEmailToken(coreDb(), u.id, 'PASSWORD_RESET');
+    const { u, link: first } = await userWithResetLink();
     const own = await loginAs(u.email, PASSWORD);
     const changed = await rest('PUT', '/web/logged-user/password/', {
       token: own,
@@ -64,23 +75,9 @@ describe('e-mail tokens after account changes', () => {
   });
 
   it('an unchanged e-mail keeps the link working', async () => {
-    const g = await otherGroup();
-    const u = await makeUser({ groupId: g.companyGroupId, companyId: g.companyId });
-    const link = await issueEmailToken(coreDb(), u.id, 'PASSWORD_RESET');
-    const admin = await loginAs(g.email, PASSWORD);
-    const r = await rest('PUT', `/web/company-users/${u.id}/`, {
-      token: admin,
-      body: {
-        name: 'Mesmo',
-        email: u.email.toUpperCase(),
-        phone: '11977776666',
-        companyId: g.companyId,
-        occupation: 'Inspetor',
-        status: 'ACTIVE',
-        role: 'COMPANY_OPERATOR',
-      },
-    });
+    const made = await userWithResetLink();
+    const r = await adminSaves(made, { name: 'Mesmo', email: made.u.email.toUpperCase() });
     expect(r.status).toBe(200);
-    expect((await resetWith(link)).status).toBe(200);
+    expect((await resetWith(made.link)).status).toBe(200);
   });
 });

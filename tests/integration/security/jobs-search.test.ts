@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coreDb } from '../../../src/server/db/database.ts';
+import { insertJobRow } from '../../../src/server/jobs/queue.ts';
 import { loginAs, rest, testApp, trpcClient } from '../../helpers/api.ts';
 import { otherGroup, PASSWORD } from '../organisations/fixtures.ts';
 
@@ -15,25 +16,15 @@ describe('job search with LIKE metacharacters', () => {
       .where('email', '=', g.email)
       .executeTakeFirstOrThrow();
     for (const type of ['qr-pdf', 'qr_pdf']) {
-      await coreDb()
-        .insertInto('jobs')
-        .values({
-          type,
-          params: JSON.stringify({}),
-          company_group_id: g.companyGroupId,
-          company_id: g.companyId,
-          requested_by: admin.id,
-          result_key: null,
-          result_name: null,
-          result_content_type: null,
-          result_size: null,
-          result: null,
-          error: null,
-          started_at: null,
-          finished_at: null,
-          expires_at: null,
-        })
-        .execute();
+      await insertJobRow(
+        type,
+        {},
+        {
+          companyGroupId: g.companyGroupId,
+          companyId: g.companyId,
+          requestedBy: admin.id,
+        },
+      );
     }
     const token = await loginAs(g.email, PASSWORD);
     const types = async (query: string) => {

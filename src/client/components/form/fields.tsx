@@ -113,6 +113,38 @@ interface FieldLayoutProps {
 }
 
 type InputProps = Omit<React.ComponentProps<'input'>, 'id' | 'name' | 'form' | 'children'>;
+type LayoutProps = Pick<FieldLayoutProps, 'id' | 'label' | 'optional' | 'hint' | 'className'>;
+
+/** Splits a field's props into Field's layout and the rest (the control's). */
+function splitLayout<P extends LayoutProps>({
+  id,
+  label,
+  optional,
+  hint,
+  className,
+  ...rest
+}: P): [LayoutProps, Omit<P, keyof LayoutProps>] {
+  return [{ id, label, optional, hint, className }, rest];
+}
+
+/** TextField's and MaskedField's control: `control` (default an <Input>) given `props`, laid out by Field. */
+function InputInField({
+  layout,
+  error,
+  control,
+  props,
+}: {
+  layout: LayoutProps;
+  error: string | undefined;
+  control?: React.ReactElement<Record<string, unknown>>;
+  props: Record<string, unknown>;
+}) {
+  return (
+    <Field {...layout} error={error}>
+      {control ? React.cloneElement(control, props) : <Input {...props} />}
+    </Field>
+  );
+}
 
 /**
  * An input registered on the form. `control` replaces the default <Input> (PasswordInput,
@@ -121,16 +153,11 @@ type InputProps = Omit<React.ComponentProps<'input'>, 'id' | 'name' | 'form' | '
 export function TextField<T extends FieldValues>({
   form,
   name,
-  id,
-  label,
-  optional,
-  hint,
-  className,
   errorText,
   testId,
   registerOptions,
   control,
-  ...inputProps
+  ...rest
 }: FieldLayoutProps &
   InputProps & {
     form: AnyForm<T>;
@@ -138,14 +165,11 @@ export function TextField<T extends FieldValues>({
     registerOptions?: RegisterOptions<T, FieldPath<T>>;
     control?: React.ReactElement<Record<string, unknown>>;
   }) {
+  const [layout, inputProps] = splitLayout(rest);
   const error = useFieldError(form, name, errorText);
   const registered = form.register(name, registerOptions);
   const props = { ...inputProps, ...registered, 'data-testid': testId };
-  return (
-    <Field id={id} label={label} optional={optional} hint={hint} error={error} className={className}>
-      {control ? React.cloneElement(control, props) : <Input {...props} />}
-    </Field>
-  );
+  return <InputInField layout={layout} error={error} control={control} props={props} />;
 }
 
 /**
@@ -155,16 +179,11 @@ export function TextField<T extends FieldValues>({
 export function MaskedField<T extends FieldValues>({
   form,
   name,
-  id,
-  label,
-  optional,
-  hint,
-  className,
   errorText,
   testId,
   mask,
   control,
-  ...inputProps
+  ...rest
 }: FieldLayoutProps &
   Omit<InputProps, 'value' | 'onChange' | 'defaultValue'> & {
     form: AnyForm<T>;
@@ -174,6 +193,7 @@ export function MaskedField<T extends FieldValues>({
     /** Replaces the default <Input> (e.g. a PrefixInput). */
     control?: React.ReactElement<Record<string, unknown>>;
   }) {
+  const [layout, inputProps] = splitLayout(rest);
   const error = useFieldError(form, name, errorText);
   const { field } = useController({ control: form.control, name });
   const props = {
@@ -185,11 +205,7 @@ export function MaskedField<T extends FieldValues>({
     onBlur: field.onBlur,
     'data-testid': testId,
   };
-  return (
-    <Field id={id} label={label} optional={optional} hint={hint} error={error} className={className}>
-      {control ? React.cloneElement(control, props) : <Input {...props} />}
-    </Field>
-  );
+  return <InputInField layout={layout} error={error} control={control} props={props} />;
 }
 
 export interface SelectOption {

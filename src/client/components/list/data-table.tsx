@@ -220,48 +220,58 @@ function Pagination<T>({
           {t('common.pageOf', { page: Math.min(page + 1, pages), pages })}
         </span>
         <div className="flex items-center gap-1">
-          <Button
-            variant="outline"
-            size="icon"
-            className="size-8"
-            aria-label={t('common.firstPage')}
+          <PageButton
+            label={t('common.firstPage')}
             disabled={page <= 0}
             onClick={() => list.setPage(0)}
-          >
-            <ChevronsLeft aria-hidden />
-          </Button>
-          <Button
-            variant="outline"
-            size="icon"
-            className="size-8"
-            aria-label={t('common.previousPage')}
+            icon={<ChevronsLeft aria-hidden />}
+          />
+          <PageButton
+            label={t('common.previousPage')}
             disabled={page <= 0}
             onClick={() => list.setPage(page - 1)}
-          >
-            <ChevronLeft aria-hidden />
-          </Button>
-          <Button
-            variant="outline"
-            size="icon"
-            className="size-8"
-            aria-label={t('common.nextPage')}
+            icon={<ChevronLeft aria-hidden />}
+          />
+          <PageButton
+            label={t('common.nextPage')}
             disabled={page + 1 >= pages}
             onClick={() => list.setPage(page + 1)}
-          >
-            <ChevronRight aria-hidden />
-          </Button>
-          <Button
-            variant="outline"
-            size="icon"
-            className="size-8"
-            aria-label={t('common.lastPage')}
+            icon={<ChevronRight aria-hidden />}
+          />
+          <PageButton
+            label={t('common.lastPage')}
             disabled={page + 1 >= pages}
             onClick={() => list.setPage(pages - 1)}
-          >
-            <ChevronsRight aria-hidden />
-          </Button>
+            icon={<ChevronsRight aria-hidden />}
+          />
         </div>
       </div>
     </div>
+  );
+}
+
+/** One of the pager's first/previous/next/last buttons. */
+function PageButton({
+  label,
+  disabled,
+  onClick,
+  icon,
+}: {
+  label: string;
+  disabled: boolean;
+  onClick(): void;
+  icon: React.ReactNode;
+}) {
+  return (
+    <Button
+      variant="outline"
+      size="icon"
+      className="size-8"
+      aria-label={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {icon}
+    </Button>
   );
 }

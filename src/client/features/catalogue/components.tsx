@@ -29,6 +29,21 @@ import { restFetch } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
 import { NS } from './i18n.ts';
 
+/**
+ * Select options for catalogue items: a disabled item cannot be picked, except the one the record
+ * already has (`current`), which stays shown and selectable.
+ */
+export function pickableOptions(
+  items: readonly { id: number; name: string; enabled: boolean }[] | undefined,
+  current: number | undefined,
+) {
+  return (items ?? []).map((c) => ({
+    value: String(c.id),
+    label: c.name,
+    disabled: !c.enabled && c.id !== current,
+  }));
+}
+
 export function EnabledBadge({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation(NS);
   return <Badge variant={enabled ? 'success' : 'outline'}>{enabled ? t('yes') : t('no')}</Badge>;

@@ -24,7 +24,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { useLoggedUser } from '../../lib/session.tsx';
 import { restFetch, useTRPC } from '../../lib/trpc.ts';
-import { EditableListField, ProductThumb, useListsValid } from './components.tsx';
+import { EditableListField, ProductThumb, pickableOptions, useListsValid } from './components.tsx';
 import { NS } from './i18n.ts';
 import type { ProductRow } from './products-page.tsx';
 
@@ -174,11 +174,7 @@ export function ProductDialog({ product, onClose }: { product: ProductRow | null
             valueAs="number"
             disabled={readOnly}
             testId="product-category"
-            options={(categories.data ?? []).map((c) => ({
-              value: String(c.id),
-              label: c.name,
-              disabled: !c.enabled && c.id !== product?.categoryId,
-            }))}
+            options={pickableOptions(categories.data, product?.categoryId)}
             // Changing the category clears the subcategory (seed 001 §4).
             onValueChange={() => form.setValue('product.inspectionTypeId', undefined as never)}
           />
@@ -191,11 +187,7 @@ export function ProductDialog({ product, onClose }: { product: ProductRow | null
             disabled={readOnly || categoryId === undefined}
             placeholder={categoryId ? t('select') : t('selectCategoryFirst')}
             testId="product-subcategory"
-            options={(types.data ?? []).map((c) => ({
-              value: String(c.id),
-              label: c.name,
-              disabled: !c.enabled && c.id !== product?.inspectionTypeId,
-            }))}
+            options={pickableOptions(types.data, product?.inspectionTypeId)}
           />
           <SelectField
             form={form}

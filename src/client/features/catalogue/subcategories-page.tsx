@@ -25,7 +25,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import type { RouterOutputs } from '../../lib/api-types.ts';
 import { useTRPC } from '../../lib/trpc.ts';
-import { EditableListField, EnabledBadge, useListsValid } from './components.tsx';
+import { EditableListField, EnabledBadge, pickableOptions, useListsValid } from './components.tsx';
 import { NS } from './i18n.ts';
 
 type SubcategoryRow = RouterOutputs['catalogue']['inspectionTypes']['list']['items'][number];
@@ -154,7 +154,6 @@ function SubcategoryForm({ detail, onClose }: { detail?: SubcategoryDetail; onCl
     ...answerLists,
   ]);
   const listsOk = listsValid && questions.every((q) => (q.customAnswers?.length ?? 0) <= MAX_CUSTOM_ANSWERS);
-  const currentCategory = detail?.categoryId;
 
   return (
     <FormDialog
@@ -212,11 +211,7 @@ function SubcategoryForm({ detail, onClose }: { detail?: SubcategoryDetail; onCl
             valueAs="number"
             testId="subcategory-category"
             // Disabled categories cannot be picked (the current one stays shown).
-            options={(categories.data ?? []).map((c) => ({
-              value: String(c.id),
-              label: c.name,
-              disabled: !c.enabled && c.id !== currentCategory,
-            }))}
+            options={pickableOptions(categories.data, detail?.categoryId)}
           />
           <CheckboxField
             form={form}

@@ -1,8 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { CONFIRMATION_WORD } from '../../../shared/enums.ts';
 import { maskPhone } from '../../../shared/masks.ts';
 import {
   COMPANY_USER_FILTERS,
@@ -13,16 +11,15 @@ import {
   companyUserUpdateSchema,
 } from '../../../shared/organisations/schemas.ts';
 import type { Role } from '../../../shared/roles.ts';
-import { FilterSelect } from '../../components/filter-select.tsx';
 import { FormDialog, MaskedField, SelectField, TextField, useAppForm } from '../../components/form/index.ts';
 import { ListPage, useServerList } from '../../components/list/index.ts';
-import { Badge } from '../../components/ui/badge.tsx';
+import { TwoLineCell } from '../../components/table-columns.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import type { RouterInputs, RouterOutputs } from '../../lib/api-types.ts';
 import { useSession } from '../../lib/session.tsx';
-import { errorMessage, useTRPC } from '../../lib/trpc.ts';
-import { ConfirmWord } from './confirm-word.tsx';
+import { useTRPC } from '../../lib/trpc.ts';
 import { NS } from './i18n.ts';
+import { ConfirmUserRemoval, StatusBadge, UserStatusFilter } from './user-parts.tsx';
 
 type EmployeeRow = RouterOutputs['organisations']['companyUsers']['list']['items'][number];
 type CreateInput = RouterInputs['organisations']['companyUsers']['create'];
@@ -100,20 +97,14 @@ function EmployeeDialog({ row, onClose }: { row: EmployeeRow | null; onClose(): 
       }
       override={
         removing && row ? (
-          <ConfirmWord
-            text={t('users.removeText', { word: CONFIRMATION_WORD, name: row.name })}
+          <ConfirmUserRemoval
+            name={row.name}
             action={t('users.remove')}
+            doneText={t('users.removed')}
             pending={remove.isPending}
+            remove={() => remove.mutateAsync({ id: row.id })}
+            onDone={onClose}
             onCancel={() => setRemoving(false)}
-            onConfirm={async () => {
-              try {
-                await remove.mutateAsync({ id: row.id });
-                toast.success(t('users.removed'));
-                onClose();
-              } catch (err) {
-                toast.error(errorMessage(err, t('error')));
-              }
-            }}
           />
         ) : undefined
       }
@@ -191,12 +182,10 @@ export function CompanyUsersPage() {
       list={list}
       searchPlaceholder={t('search')}
       filters={
-        <FilterSelect
+        <UserStatusFilter
           value={list.input.status}
           onChange={(v) => list.setFilter('status', v)}
-          options={COMPANY_USER_FILTERS.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-          label={t('users.status')}
-          testId="status-filter"
+          statuses={COMPANY_USER_FILTERS}
         />
       }
       rowKey={(r) => r.id}
@@ -206,12 +195,7 @@ export function CompanyUsersPage() {
           id: 'name',
           header: t('users.employee'),
           sortable: true,
-          cell: (r) => (
-            <div className="flex flex-col">
-              <span className="font-medium">{r.name}</span>
-              <span className="text-xs text-muted-foreground">{r.email}</span>
-            </div>
-          ),
+          cell: (r) => <TwoLineCell main={r.name} sub={r.email} strong />,
         },
         { id: 'company', header: t('users.company'), sortable: true, cell: (r) => r.companyName ?? '—' },
         { id: 'phone', header: t('users.phone'), sortable: true, cell: (r) => maskPhone(r.phone) || '—' },
@@ -227,14 +211,5 @@ export function CompanyUsersPage() {
         <EmployeeDialog row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
     </ListPage>
-  );
-}
-
-export function StatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation(NS);
-  return (
-    <Badge variant={status === 'ACTIVE' ? 'success' : status === 'PENDING' ? 'warning' : 'secondary'}>
-      {t(`status.${status}`)}
-    </Badge>
   );
 }

@@ -2,9 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as React from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { formatDate } from '../../../shared/dates.ts';
-import { CONFIRMATION_WORD } from '../../../shared/enums.ts';
 import { maskPhone } from '../../../shared/masks.ts';
 import {
   activateGenericSchema,
@@ -13,7 +11,6 @@ import {
   USER_FILTERS,
   userListSchema,
 } from '../../../shared/organisations/schemas.ts';
-import { FilterSelect } from '../../components/filter-select.tsx';
 import {
   type AppForm,
   applyServerErrors,
@@ -24,14 +21,14 @@ import {
   useSaveState,
 } from '../../components/form/index.ts';
 import { ListPage, useServerList } from '../../components/list/index.ts';
+import { TwoLineCell } from '../../components/table-columns.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import type { RouterOutputs } from '../../lib/api-types.ts';
 import { errorMessage, useTRPC } from '../../lib/trpc.ts';
-import { StatusBadge } from './company-users-page.tsx';
-import { ConfirmWord } from './confirm-word.tsx';
 import { NS } from './i18n.ts';
+import { ConfirmUserRemoval, StatusBadge, UserStatusFilter } from './user-parts.tsx';
 
 type UserRow = RouterOutputs['organisations']['users']['list']['items'][number];
 type GroupChoice = RouterOutputs['organisations']['companyGroups']['list']['items'][number];
@@ -363,20 +360,14 @@ function UserDialog({ row, onClose }: { row: UserRow; onClose(): void }) {
         </form>
       )}
       {stage === 'deleteUser' && (
-        <ConfirmWord
-          text={t('users.removeText', { word: CONFIRMATION_WORD, name: row.name })}
+        <ConfirmUserRemoval
+          name={row.name}
           action={t('users.delete')}
+          doneText={t('users.deleted')}
           pending={remove.isPending}
+          remove={() => remove.mutateAsync({ email: row.email })}
+          onDone={onClose}
           onCancel={() => setStage('details')}
-          onConfirm={async () => {
-            try {
-              await remove.mutateAsync({ email: row.email });
-              toast.success(t('users.deleted'));
-              onClose();
-            } catch (err) {
-              toast.error(errorMessage(err, t('error')));
-            }
-          }}
         />
       )}
     </SaveDialog>
@@ -396,12 +387,10 @@ export function UsersPage() {
       list={list}
       searchPlaceholder={t('search')}
       filters={
-        <FilterSelect
+        <UserStatusFilter
           value={list.input.status}
           onChange={(v) => list.setFilter('status', v)}
-          options={USER_FILTERS.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-          label={t('users.status')}
-          testId="status-filter"
+          statuses={USER_FILTERS}
         />
       }
       rowKey={(r) => r.id}
@@ -411,34 +400,19 @@ export function UsersPage() {
           id: 'company',
           header: t('users.companyGroup'),
           sortable: true,
-          cell: (r) => (
-            <div className="flex flex-col">
-              <span>{r.companyName ?? '—'}</span>
-              <span className="text-xs text-muted-foreground">{r.companyGroupName ?? ''}</span>
-            </div>
-          ),
+          cell: (r) => <TwoLineCell main={r.companyName ?? '—'} sub={r.companyGroupName ?? ''} />,
         },
         {
           id: 'name',
           header: t('users.userRole'),
           sortable: true,
-          cell: (r) => (
-            <div className="flex flex-col">
-              <span className="font-medium">{r.name}</span>
-              <span className="text-xs text-muted-foreground">{t(`common:roles.${r.role}`)}</span>
-            </div>
-          ),
+          cell: (r) => <TwoLineCell main={r.name} sub={t(`common:roles.${r.role}`)} strong />,
         },
         {
           id: 'email',
           header: t('users.emailPhone'),
           sortable: true,
-          cell: (r) => (
-            <div className="flex flex-col">
-              <span>{r.email}</span>
-              <span className="text-xs text-muted-foreground">{maskPhone(r.phone)}</span>
-            </div>
-          ),
+          cell: (r) => <TwoLineCell main={r.email} sub={maskPhone(r.phone)} />,
         },
         {
           id: 'status',

@@ -80,38 +80,33 @@ export async function setProfilePhoto(
   if (!kind) throw new AppError('PHOTO_INVALID');
   const key = `users/${auth.user.id}/photo-${randomBytes(6).toString('hex')}.${kind.ext}`;
   await fileStore().put(key, Buffer.from(bytes), kind.type);
+  await replaceImageKey(auth.user.id, key);
+  return reload(auth);
+}
+
+export async function removeProfilePhoto({ auth }: SignedInContext): Promise<LoggedUser> {
+  await replaceImageKey(auth.user.id, null);
+  return reload(auth);
+}
+
+/**
+ * Points the user's photo at `key` (null: no photo) and deletes the file it pointed at before; a
+ * failed delete is only logged (the user's record is already right).
+ */
+async function replaceImageKey(userId: number, key: string | null): Promise<void> {
   const old = await coreDb()
     .selectFrom('users')
     .select('image_key')
-    .where('id', '=', auth.user.id)
+    .where('id', '=', userId)
     .executeTakeFirst();
   await coreDb()
     .updateTable('users')
     .set({ image_key: key, updated_at: new Date() })
-    .where('id', '=', auth.user.id)
+    .where('id', '=', userId)
     .execute();
   if (old?.image_key && old.image_key !== key) {
     await fileStore()
       .delete(old.image_key)
       .catch((e) => log.warn('old photo not deleted', { error: String(e) }));
   }
-  return reload(auth);
-}
-
-export async function removeProfilePhoto({ auth }: SignedInContext): Promise<LoggedUser> {
-  const old = await coreDb()
-    .selectFrom('users')
-    .select('image_key')
-    .where('id', '=', auth.user.id)
-    .executeTakeFirst();
-  await coreDb()
-    .updateTable('users')
-    .set({ image_key: null, updated_at: new Date() })
-    .where('id', '=', auth.user.id)
-    .execute();
-  if (old?.image_key)
-    await fileStore()
-      .delete(old.image_key)
-      .catch(() => undefined);
-  return reload(auth);
 }
