@@ -22,7 +22,11 @@ export interface PageSpec<DB, TB extends keyof DB, O> {
   sorts: Record<string, Expression<unknown>>;
   /** A unique column, so rows with equal sort values keep one order across pages. */
   tiebreak: Expression<unknown>;
-  /** Sort nulls after the values whatever the direction (default true). */
+  /**
+   * Sort nulls after the values in both directions. Off by default: Postgres' own order (nulls
+   * count as largest) lets a descending sort read a b-tree index backwards; `nulls last` on a
+   * descending sort forces a full sort of the matching rows.
+   */
   nullsLast?: boolean;
   // biome-ignore lint/complexity/noBannedTypes: a query that selects nothing yet
   select(q: SelectQueryBuilder<DB, TB, {}>): SelectQueryBuilder<DB, TB, O>;
@@ -38,7 +42,7 @@ export async function fetchPage<DB, TB extends keyof DB, O>(
   const filtered = search ? base.where(search) : base;
   const sortExpr = spec.sorts[input.sort] ?? Object.values(spec.sorts)[0]!;
   const dir = input.direction === 'desc' ? sql`desc` : sql`asc`;
-  const nulls = spec.nullsLast === false ? sql`` : sql`nulls last`;
+  const nulls = spec.nullsLast ? sql`nulls last` : sql``;
   const [items, count] = await Promise.all([
     spec
       .select(filtered)

@@ -84,8 +84,20 @@ export function pathVariants(path: string): string[] {
   return path.endsWith('/') ? [path, path.slice(0, -1)] : [path, `${path}/`];
 }
 
+/** A path's pattern: a `:param` segment matches any one segment. */
+function pathPattern(path: string): RegExp {
+  const body = path
+    .split('/')
+    .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${body}$`);
+}
+
 export function mountOperations(app: Hono<AppEnv>, operations: readonly FlatOperation[]): void {
   const seen = new Set<string>();
+  // Hono answers with the first route that matches: a static path declared after a `/:id/` one
+  // of the same method would never be reached, so that is refused at start-up.
+  const mounted: { method: string; path: string; pattern: RegExp }[] = [];
   for (const { name, operation: op } of operations) {
     for (const binding of op.rest) {
       const handler = async (c: Context<AppEnv>) => {
@@ -102,6 +114,12 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly FlatOper
         const key = `${binding.method} ${path}`;
         if (seen.has(key)) continue;
         seen.add(key);
+        const shadow = mounted.find((m) => m.method === binding.method && m.pattern.test(path));
+        if (shadow)
+          throw new Error(
+            `${name}: ${key} is shadowed by ${shadow.path}, declared before it (declare the static path first)`,
+          );
+        mounted.push({ method: binding.method, path, pattern: pathPattern(path) });
         app.on(binding.method.toUpperCase(), path, handler);
       }
     }

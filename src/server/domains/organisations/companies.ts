@@ -61,6 +61,7 @@ export async function listCompanies(
     .where(scopeWhere(scope, { group: sql.ref('c.company_group_id') }, { providerToGroup: true }))
     .where(triStateIs(sql.ref('c.enabled'), input.enabled));
   return fetchPage(base, input, {
+    nullsLast: true,
     search: [
       sql`c.name`,
       sql`coalesce(c.cnpj, '')`,

@@ -62,6 +62,7 @@ export async function listCompanyUsers(
       ),
     );
   return fetchPage(base, input, {
+    nullsLast: true,
     search: [
       sql`u.name || ' ' || u.email`,
       sql`coalesce(c.name, '')`,

@@ -47,6 +47,7 @@ export async function listUsers(_ctx: SignedInContext, input: UserListInput): Pr
   let base = usersFrom();
   if (input.status !== 'all') base = base.where('u.status', '=', input.status);
   return fetchPage(base, input, {
+    nullsLast: true,
     search: [
       sql`u.name || ' ' || u.email`,
       sql`coalesce(c.name, '')`,
