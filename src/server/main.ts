@@ -11,8 +11,16 @@ import { checkServices } from './services-check.ts';
 export interface RunningServer {
   url: string;
   port: number;
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections, lets the requests in flight finish (up to `deadlineMs`, default
+   * SHUTDOWN_DEADLINE_MS), closes idle keep-alive sockets as they become idle, then resolves;
+   * whatever is still open at the deadline is cut.
+   */
+  close(deadlineMs?: number): Promise<void>;
 }
+
+/** How long a stopping server waits for the requests in flight. */
+export const SHUTDOWN_DEADLINE_MS = 10_000;
 
 /** Starts the HTTP server (port 0 picks a free one, for tests). */
 export async function startServer(opts: { port?: number; host?: string } = {}): Promise<RunningServer> {
@@ -25,10 +33,22 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
       resolve({
         url,
         port: info.port,
-        close: () =>
+        close: (deadlineMs = SHUTDOWN_DEADLINE_MS) =>
           new Promise<void>((res) => {
-            server.close(() => res());
-            (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+            const http = server as unknown as {
+              closeIdleConnections(): void;
+              closeAllConnections(): void;
+            };
+            // A keep-alive socket goes idle once its last answer is written: close those as they
+            // appear, so the drain ends when the work in flight does, not at the deadline.
+            const idle = setInterval(() => http.closeIdleConnections(), 50);
+            const cut = setTimeout(() => http.closeAllConnections(), deadlineMs);
+            server.close(() => {
+              clearInterval(idle);
+              clearTimeout(cut);
+              res();
+            });
+            http.closeIdleConnections();
           }),
       });
     });
@@ -39,16 +59,19 @@ async function main(): Promise<void> {
   await checkServices();
   const server = await startServer();
   log.info('server listening', { url: server.url });
+  let stopping = false;
   const stop = async () => {
-    log.info('server stopping');
+    if (stopping) return;
+    stopping = true;
+    log.info('server stopping: draining requests in flight', { deadlineMs: SHUTDOWN_DEADLINE_MS });
     await server.close();
     // Reset mails are sent after the answer (so timing reveals nothing); let them finish.
     await pendingResetDeliveries();
     await Promise.allSettled([closeDb(), closeRedis()]);
     process.exit(0);
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
