@@ -1,9 +1,10 @@
 /**
  * `npm start`: everything a fresh machine needs, then the server and one worker.
  * Checks Postgres and Redis, creates the database, migrates, seeds an empty database,
- * builds the client when missing, and supervises both processes.
+ * builds the client when missing, and supervises the server and the worker(s): a crashed one is
+ * restarted with backoff (scripts/supervise.ts).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { config } from '../src/server/config.ts';
 import { closeDb } from '../src/server/db/database.ts';
@@ -12,6 +13,7 @@ import { closeRedis } from '../src/server/redis.ts';
 import { isEmpty, seedDemo } from '../src/server/seed/seed.ts';
 import { checkServices, ServiceUnavailableError } from '../src/server/services-check.ts';
 import { printLogins } from './logins.ts';
+import { supervise } from './supervise.ts';
 
 try {
   await checkServices();
@@ -36,29 +38,22 @@ if (!existsSync('dist/client/index.html')) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const children: ChildProcess[] = [];
+// The server and WORKERS worker processes (default 1), each restarted with backoff if it crashes.
+const workers = Math.max(1, Number(process.env.WORKERS ?? 1) || 1);
+const supervisor = supervise([
+  { name: 'server', args: ['--import', 'tsx', 'src/server/main.ts'] },
+  ...Array.from({ length: workers }, (_, i) => ({
+    name: workers > 1 ? `worker-${i + 1}` : 'worker',
+    args: ['--import', 'tsx', 'src/worker/main.ts'],
+  })),
+]);
 let stopping = false;
-function launch(name: string, entry: string): void {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { stdio: 'inherit', env: process.env });
-  children.push(child);
-  child.on('exit', (code) => {
-    if (stopping) return;
-    console.error(`${name} exited with code ${code}; stopping.`);
-    shutdown(code ?? 1);
-  });
-}
-function shutdown(code = 0): void {
+const stop = () => {
+  if (stopping) return;
   stopping = true;
-  for (const c of children) c.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 25_000).unref();
-  Promise.all(
-    children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on('exit', r)))),
-  ).then(() => process.exit(code));
-}
-process.on('SIGINT', () => shutdown(0));
-process.on('SIGTERM', () => shutdown(0));
-
-launch('server', 'src/server/main.ts');
-launch('worker', 'src/worker/main.ts');
+  void supervisor.stop().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
 console.log(`\nEquipCheck is starting at ${config().PUBLIC_URL}`);
 printLogins();
