@@ -217,7 +217,7 @@ describe('GET /web/company-groups/user-company-groups/{email}', () => {
     expect(r.json.data![0]!.companies.map((c) => c.id)).toContain(demo.companyId);
   });
 
-  it('refuses a group admin asking about a user of another group, 404 for unknown', async () => {
+  it('answers a group admin asking about a user of another group exactly like an unknown e-mail (404)', async () => {
     const other = await otherGroup();
     const token = await loginAs(other.email, PASSWORD);
     const r = await rest(
@@ -225,7 +225,9 @@ describe('GET /web/company-groups/user-company-groups/{email}', () => {
       `/web/company-groups/user-company-groups/${encodeURIComponent(DEMO.groupAdmin)}`,
       { token },
     );
-    expect(r.status).toBe(403);
+    const unknown = await rest('GET', '/web/company-groups/user-company-groups/nobody%40x.dev', { token });
+    expect(r.status).toBe(404);
+    expect([unknown.status, unknown.json]).toEqual([r.status, r.json]);
     const admin = await loginAs(DEMO.admin);
     const none = await rest('GET', '/web/company-groups/user-company-groups/nobody%40x.dev', {
       token: admin,
@@ -281,7 +283,13 @@ describe('PUT /web/logged-user/company/', () => {
       token,
       body: { companyGroup: other.schemaName, companyId: other.companyId },
     });
-    expect(cross.status).toBe(403);
+    // Another group is answered like one that does not exist.
+    const ghost = await rest('PUT', '/web/logged-user/company/', {
+      token,
+      body: { companyGroup: 'nosuchgroupxyz', companyId: other.companyId },
+    });
+    expect(cross.status).toBe(404);
+    expect([ghost.status, ghost.json]).toEqual([cross.status, cross.json]);
     const mismatch = await rest('PUT', '/web/logged-user/company/', {
       token,
       body: { companyGroup: 'demo', companyId: other.companyId },

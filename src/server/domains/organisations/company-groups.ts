@@ -16,7 +16,7 @@ import { inScope, scopeOf } from '../../kit/scope.ts';
 import { getLoggedUser, type LoggedUser } from '../account/service.ts';
 import { switchSessionCompany } from '../auth/service.ts';
 import { provisionCompanyGroup } from './provision.ts';
-import { findCompany, findGroup, forbidden, isUniqueViolation } from './scope.ts';
+import { findCompany, findGroup, isUniqueViolation } from './scope.ts';
 
 // Who may call these is declared once, in operations.ts; finer rules (a group admin only inside
 // its own group) stay here.
@@ -146,16 +146,15 @@ export async function userCompanyGroups(
     .where(sql`lower(email)`, '=', email.trim().toLowerCase())
     .where('status', 'not in', ['MIGRATED', 'DELETED'])
     .executeTakeFirst();
-  if (!user) throw new AppError('NOT_FOUND');
-  // A group admin asking about another group's user is refused outright (seed 000 §6), not hidden.
-  if (!inScope(scopeOf(auth), user.company_group_id, null)) throw forbidden();
+  // Another group's user answers exactly like an unknown e-mail: nobody learns who exists elsewhere.
+  if (!user || !inScope(scopeOf(auth), user.company_group_id, null)) throw new AppError('NOT_FOUND');
   if (user.company_group_id === null) return [];
   return selectGroup(groupsFrom()).where('g.id', '=', user.company_group_id).execute();
 }
 
 /**
  * Switches the session to another company (seed 000 §7 `PUT /web/logged-user/company/`): a provider
- * admin to any group/company, a group admin only inside its own group (403 for another group).
+ * admin to any group/company, a group admin only inside its own group (another group: 404).
  */
 export async function switchCompany(
   ctx: SignedInContext,
@@ -163,9 +162,8 @@ export async function switchCompany(
 ): Promise<LoggedUser> {
   const { auth } = ctx;
   const group = await findGroup(input.companyGroup);
-  if (!group) throw new AppError('NOT_FOUND');
-  // Acting in another group is a refusal (403), as the menu never offers it to a group admin.
-  if (!inScope(scopeOf(auth), group.id, null)) throw forbidden();
+  // Another group answers like a group that does not exist (no 403 that would confirm it).
+  if (!group || !inScope(scopeOf(auth), group.id, null)) throw new AppError('NOT_FOUND');
   const company = await findCompany(input.companyId);
   if (!company || company.company_group_id !== group.id) throw new AppError('NOT_FOUND');
   await switchSessionCompany(auth.sessionId, group.id, company.id);
