@@ -15,6 +15,7 @@ import { AppError } from './errors.ts';
 import { buildOpenApiDocument } from './kit/openapi.ts';
 import { openApiSources } from './operations.ts';
 import { redis } from './redis.ts';
+import { idempotency } from './idempotency.ts';
 import { type AppEnv, errorResponse } from './rest.ts';
 import { registerRestRoutes } from './rest-routes.ts';
 import { appRouter } from './router.ts';
@@ -84,6 +85,10 @@ export function createApp(): Hono<AppEnv> {
     c.set('ctx', ctx);
     await next();
   });
+
+  // After the caller is known: keys are per caller.
+  app.use('/web/*', idempotency);
+  app.use('/trpc/*', idempotency);
 
   app.onError((err, c) => errorResponse(c, err));
 

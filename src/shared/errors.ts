@@ -13,6 +13,7 @@ import { commonErrors } from './common/errors.ts';
 import { type ErrorDef, formatMessage, type Placeholders } from './define-errors.ts';
 import { jobsErrors } from './jobs/errors.ts';
 import { organisationsErrors } from './organisations/errors.ts';
+import { platformErrors } from './platform/errors.ts';
 import { qrErrors } from './qr/errors.ts';
 
 export { formatMessage } from './define-errors.ts';
@@ -20,6 +21,7 @@ export { formatMessage } from './define-errors.ts';
 /** Each domain's codes (a code belongs to one domain only: tests/unit/errors.test.ts). */
 export const ERROR_DOMAINS = {
   common: commonErrors,
+  platform: platformErrors,
   auth: authErrors,
   account: accountErrors,
   organisations: organisationsErrors,

@@ -13,7 +13,7 @@
  * been applied before the gateway timed out, so it is not replayed blindly).
  */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import i18n from 'i18next';
 import superjson from 'superjson';
@@ -34,14 +34,31 @@ export function authHeaders(): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
+/** 128 random bits as hex (getRandomValues works on plain http too, unlike randomUUID). */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 export function makeTrpcClient() {
   return createTRPCClient<AppRouter>({
     links: [
-      httpBatchLink({
-        url: '/trpc',
-        transformer: superjson,
-        maxItems: TRPC_MAX_BATCH_ITEMS,
-        headers: authHeaders,
+      // Reads are batched; each write goes alone with its own Idempotency-Key, so a retry of the
+      // same request (a lost answer, a proxy's replay) is answered once by the server.
+      splitLink({
+        condition: (op) => op.type === 'mutation',
+        true: httpLink({
+          url: '/trpc',
+          transformer: superjson,
+          headers: () => ({ ...authHeaders(), 'Idempotency-Key': newIdempotencyKey() }),
+        }),
+        false: httpBatchLink({
+          url: '/trpc',
+          transformer: superjson,
+          maxItems: TRPC_MAX_BATCH_ITEMS,
+          headers: authHeaders,
+        }),
       }),
     ],
   });

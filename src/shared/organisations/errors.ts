@@ -44,4 +44,10 @@ export const organisationsErrors = defineErrors({
     en: 'We were unable to migrate.',
     es: 'No fue posible realizar la migración.',
   },
+  COMPANY_CNPJ_EXISTS: {
+    status: 409,
+    message: 'Já existe uma empresa com o CNPJ {cnpj} neste grupo',
+    en: 'A company with CNPJ {cnpj} already exists in this group',
+    es: 'Ya existe una empresa con el CNPJ {cnpj} en este grupo',
+  },
 });

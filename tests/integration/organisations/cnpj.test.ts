@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { coreDb } from '../../../src/server/db/database.ts';
 import { registration } from '../account/support.ts';
-import { DEMO, loginAs, rest } from '../../helpers/api.ts';
-import { addCompany, demoGroup, letters } from './fixtures.ts';
+import { loginAs, rest } from '../../helpers/api.ts';
+import { letters, otherGroup, PASSWORD } from './fixtures.ts';
 
 /**
  * One CNPJ rule for every screen: the sign-up (`cnpjCompany`) and the companies dialog
@@ -33,16 +33,21 @@ let ip = 0;
 describe('CNPJ: sign-up and companies dialog agree', () => {
   for (const { cnpj, stored } of CASES) {
     it(`${cnpj} → ${stored ? 'accepted' : 'refused'} by all three calls`, async () => {
-      const token = await loginAs(DEMO.groupAdmin);
-      const demo = await demoGroup();
+      // Two fresh groups: the same CNPJ may name one company per group.
+      const [a, b] = await Promise.all([otherGroup(), otherGroup()]);
+      const token = await loginAs(a.email, PASSWORD);
+      const tokenB = await loginAs(b.email, PASSWORD);
 
       const reg = await rest<{ id: number }>('POST', '/web/users/register/', {
         body: registration({ cnpjCompany: cnpj }),
         ip: `10.31.${ip++}.7`,
       });
       const created = await rest<number>('POST', '/web/companies/', { token, body: companyForm(cnpj) });
-      const existing = await addCompany(demo.groupId);
-      const updated = await rest('PUT', `/web/companies/${existing}/`, { token, body: companyForm(cnpj) });
+      const existing = b.companyId;
+      const updated = await rest('PUT', `/web/companies/${existing}/`, {
+        token: tokenB,
+        body: companyForm(cnpj),
+      });
 
       const outcomes = [reg, created, updated].map((r) => (r.status < 300 ? 'accepted' : r.status));
       if (stored) {

@@ -1,3 +1,4 @@
+import { cnpj } from 'cpf-cnpj-validator';
 import { describe, expect, it } from 'vitest';
 import { coreDb } from '../../../src/server/db/database.ts';
 import { DEMO, loginAs, rest, trpcClient } from '../../helpers/api.ts';
@@ -16,9 +17,10 @@ type Company = {
 };
 type Page<T> = { items: T[]; total: number };
 
+// A CNPJ names one company per group: every company gets a fresh valid one unless a test sets it.
 const form = (name: string, extra: Record<string, unknown> = {}) => ({
   name,
-  cnpj: '11.222.333/0001-81',
+  cnpj: cnpj.generate(true),
   mainContactName: 'Maria Contato',
   email: 'Contato@Empresa.dev',
   phone: '(11) 3333-4444',
@@ -32,7 +34,7 @@ describe('companies', () => {
     const name = `Empresa Nova ${letters(6)}`;
     const created = await rest<number>('POST', '/web/companies/', {
       token,
-      body: form(name, { enabled: true, tagsLimit: 999 }),
+      body: form(name, { enabled: true, tagsLimit: 999, cnpj: '11.444.777/0001-61' }),
     });
     expect(created.status).toBe(201);
     const row = await coreDb()
@@ -43,7 +45,7 @@ describe('companies', () => {
     expect(row).toMatchObject({
       company_group_id: demo.groupId,
       name,
-      cnpj: '11222333000181',
+      cnpj: '11444777000161',
       email: 'contato@empresa.dev',
       phone: '1133334444',
       enabled: false,

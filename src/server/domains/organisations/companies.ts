@@ -7,6 +7,7 @@ import {
   DEFAULT_COMPANY_TAGS_LIMIT,
 } from '../../../shared/organisations/schemas.ts';
 import { coreDb, tenantSchemaName } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
 import { fetchPage, triStateIs } from '../../kit/list.ts';
 import type { SignedInContext } from '../../kit/operation.ts';
@@ -97,27 +98,41 @@ async function getCompany(id: number, groupId: number): Promise<CompanyItem> {
  */
 export async function createCompany(ctx: SignedInContext, input: CompanyFormInput): Promise<number> {
   const scope = scopeOf(ctx.auth);
-  if (scope.groupId === null) throw new AppError('TENANT_FORBIDDEN');
-  const row = await coreDb()
-    .insertInto('companies')
-    .values({
-      company_group_id: scope.groupId,
-      name: input.name,
-      fantasy_name: null,
-      cnpj: input.cnpj ?? null,
-      main_contact_name: input.mainContactName,
-      email: input.email,
-      phone: input.phone,
-      address: null,
-      enabled: scope.provider ? (input.enabled ?? false) : false,
-      tags_limit: scope.provider
-        ? (input.tagsLimit ?? DEFAULT_COMPANY_TAGS_LIMIT)
-        : DEFAULT_COMPANY_TAGS_LIMIT,
-      image_key: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const groupId = scope.groupId;
+  if (groupId === null) throw new AppError('TENANT_FORBIDDEN');
+  const row = await cnpjUnique(input.cnpj, () =>
+    coreDb()
+      .insertInto('companies')
+      .values({
+        company_group_id: groupId,
+        name: input.name,
+        fantasy_name: null,
+        cnpj: input.cnpj ?? null,
+        main_contact_name: input.mainContactName,
+        email: input.email,
+        phone: input.phone,
+        address: null,
+        enabled: scope.provider ? (input.enabled ?? false) : false,
+        tags_limit: scope.provider
+          ? (input.tagsLimit ?? DEFAULT_COMPANY_TAGS_LIMIT)
+          : DEFAULT_COMPANY_TAGS_LIMIT,
+        image_key: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
   return row.id;
+}
+
+/** A CNPJ names one company within a group (unique index `companies_group_cnpj_uq`). */
+async function cnpjUnique<T>(cnpj: string | null | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (cnpj && isUniqueViolation(err, 'companies_group_cnpj_uq'))
+      throw new AppError('COMPANY_CNPJ_EXISTS', { params: { cnpj } });
+    throw err;
+  }
 }
 
 /**
@@ -138,19 +153,21 @@ export async function updateCompany(
       .executeTakeFirst(),
     (c) => ({ groupId: c.company_group_id, companyId: c.id }),
   );
-  await coreDb()
-    .updateTable('companies')
-    .set({
-      name: input.name,
-      cnpj: input.cnpj ?? null,
-      main_contact_name: input.mainContactName,
-      email: input.email,
-      phone: input.phone,
-      ...(scope.provider && input.enabled !== undefined ? { enabled: input.enabled } : {}),
-      ...(scope.provider && input.tagsLimit !== undefined ? { tags_limit: input.tagsLimit } : {}),
-      updated_at: new Date(),
-    })
-    .where('id', '=', current.id)
-    .execute();
+  await cnpjUnique(input.cnpj, () =>
+    coreDb()
+      .updateTable('companies')
+      .set({
+        name: input.name,
+        cnpj: input.cnpj ?? null,
+        main_contact_name: input.mainContactName,
+        email: input.email,
+        phone: input.phone,
+        ...(scope.provider && input.enabled !== undefined ? { enabled: input.enabled } : {}),
+        ...(scope.provider && input.tagsLimit !== undefined ? { tags_limit: input.tagsLimit } : {}),
+        updated_at: new Date(),
+      })
+      .where('id', '=', current.id)
+      .execute(),
+  );
   return getCompany(current.id, current.company_group_id);
 }

@@ -1,0 +1,95 @@
+/**
+ * `Idempotency-Key` on every POST (REST and tRPC): the same key with the same request replays the
+ * first answer for 24 h (a retry after a lost answer creates nothing twice); the same key with
+ * another request is 409 IDEMPOTENCY_KEY_REUSED. A duplicate that arrives while the first is still
+ * running waits for it (up to IDEMPOTENCY_WAIT_MS) and gets the same answer. Keys are per caller
+ * (user, or client address when anonymous). Server errors (5xx) are not kept, so a retry runs again.
+ */
+import { createHash } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { AppError } from './errors.ts';
+import { redis, redisKey } from './redis.ts';
+import { type AppEnv, errorResponse } from './rest.ts';
+
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
+export const IDEMPOTENCY_WAIT_MS = 10_000;
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+interface Stored {
+  hash: string;
+  state: 'pending' | 'done';
+  status?: number;
+  contentType?: string;
+  body?: string;
+}
+
+function replay(s: Stored): Response {
+  return new Response(s.body ?? '', {
+    status: s.status ?? 200,
+    headers: {
+      'Content-Type': s.contentType ?? 'application/json',
+      'Idempotent-Replayed': 'true',
+      'Cache-Control': 'no-store',
+    },
+  });
+}
+
+export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const key = c.req.header('Idempotency-Key');
+  if (c.req.method !== 'POST' || key === undefined) return next();
+  if (!KEY_PATTERN.test(key)) return errorResponse(c, new AppError('IDEMPOTENCY_KEY_INVALID'));
+  const ctx = c.get('ctx');
+  const owner = ctx.auth ? `u${ctx.auth.user.id}` : `ip${ctx.ip}`;
+  const body = await c.req.raw.clone().text();
+  const hash = createHash('sha256')
+    .update(`${c.req.method} ${c.req.path}?${new URL(c.req.url).search}\n${body}`)
+    .digest('hex');
+  const rkey = redisKey('idempotency', owner, createHash('sha256').update(key).digest('hex'));
+
+  const claimed = await redis().set(
+    rkey,
+    JSON.stringify({ hash, state: 'pending' } satisfies Stored),
+    'EX',
+    IDEMPOTENCY_TTL_SECONDS,
+    'NX',
+  );
+  if (claimed !== 'OK') {
+    const until = Date.now() + IDEMPOTENCY_WAIT_MS;
+    for (;;) {
+      const raw = await redis().get(rkey);
+      if (raw === null) break; // the first one failed and was dropped: run this one
+      const s = JSON.parse(raw) as Stored;
+      if (s.hash !== hash) return errorResponse(c, new AppError('IDEMPOTENCY_KEY_REUSED'));
+      if (s.state === 'done') return replay(s);
+      if (Date.now() > until) return errorResponse(c, new AppError('IDEMPOTENCY_KEY_IN_PROGRESS'));
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const again = await redis().set(
+      rkey,
+      JSON.stringify({ hash, state: 'pending' } satisfies Stored),
+      'EX',
+      IDEMPOTENCY_TTL_SECONDS,
+      'NX',
+    );
+    if (again !== 'OK') return errorResponse(c, new AppError('IDEMPOTENCY_KEY_IN_PROGRESS'));
+  }
+
+  try {
+    await next();
+  } catch (err) {
+    await redis().del(rkey);
+    throw err;
+  }
+  if (c.res.status >= 500) {
+    await redis().del(rkey);
+    return;
+  }
+  const stored: Stored = {
+    hash,
+    state: 'done',
+    status: c.res.status,
+    contentType: c.res.headers.get('Content-Type') ?? 'application/json',
+    body: await c.res.clone().text(),
+  };
+  await redis().set(rkey, JSON.stringify(stored), 'EX', IDEMPOTENCY_TTL_SECONDS);
+};
