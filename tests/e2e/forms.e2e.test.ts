@@ -32,11 +32,17 @@ async function holdSave(page: Page, edit?: (input: Record<string, unknown>) => v
     await gate;
     const req = route.request();
     if (edit) {
-      // httpBatchLink: `/trpc/a,b?batch=1` with `{ "0": { json: input }, … }` (superjson).
-      const paths = new URL(req.url()).pathname.replace(/^\/trpc\//, '').split(',');
-      const body = req.postDataJSON() as Record<string, { json: Record<string, unknown> }>;
-      const entry = body[String(paths.indexOf('catalogue.categories.save'))];
-      if (entry) edit(entry.json);
+      // A mutation goes alone (httpLink, with its Idempotency-Key): the body is `{ json: input }`
+      // (superjson); a batch would be `/trpc/a,b?batch=1` with `{ "0": { json: input }, … }`.
+      const body = req.postDataJSON() as Record<string, unknown>;
+      if ('json' in body) edit(body.json as Record<string, unknown>);
+      else {
+        const paths = new URL(req.url()).pathname.replace(/^\/trpc\//, '').split(',');
+        const entry = body[String(paths.indexOf('catalogue.categories.save'))] as
+          | { json: Record<string, unknown> }
+          | undefined;
+        if (entry) edit(entry.json);
+      }
       await route.continue({ postData: JSON.stringify(body) });
     } else {
       await route.continue();
