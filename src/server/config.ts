@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
 
 /** All configuration comes from the environment, parsed once. Defaults work on a dev machine. */
@@ -19,8 +22,11 @@ const envSchema = z.object({
   /** Where the built client is served from. */
   CLIENT_DIR: z.string().default('dist/client'),
   GCS_BUCKET: z.string().optional(),
-  /** Secret for signed download links and webhook URLs; a random one per process when unset (dev only). */
-  APP_SECRET: z.string().min(16).optional(),
+  /**
+   * Secret for signed download links, webhook URLs and tag serials. When unset, a random 256-bit
+   * secret is generated once and kept in `DATA_DIR/.app-secret` (mode 0600). Weak values are refused.
+   */
+  APP_SECRET: z.string().optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   SESSION_REMEMBER_DAYS: z.coerce.number().positive().default(30),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(8),
@@ -53,25 +59,71 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  // Signed links, Bull Board cookies and tag serials derive from APP_SECRET: a guessable fallback
-  // is fine on a laptop, never in production.
-  if (c.NODE_ENV === 'production' && !c.APP_SECRET) {
-    throw new Error(
-      'Invalid environment configuration:\n  APP_SECRET: required in production (at least 16 characters)',
-    );
-  }
   return {
     ...c,
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
-    APP_SECRET: c.APP_SECRET ?? devSecret(),
+    APP_SECRET: c.APP_SECRET === undefined ? storedSecret(c.DATA_DIR) : checkedSecret(c.APP_SECRET),
   };
 }
 
-let generatedSecret: string | undefined;
-function devSecret(): string {
-  // Stable per process; production must set APP_SECRET so signed links survive restarts and scale-out.
-  generatedSecret ??= `dev-${process.env.DATABASE_URL ?? ''}-insecure-secret`;
-  return generatedSecret;
+/** File in DATA_DIR that keeps the generated APP_SECRET across restarts. */
+export const SECRET_FILE = '.app-secret';
+
+const WEAK_WORDS = /changeme|insecure|secret|password|default|example|letmein|admin|test|dev|qwerty|12345/g;
+
+/**
+ * Why `value` is not acceptable as APP_SECRET, or null. Refuses empty and short values, the old
+ * computable `dev-…-insecure-secret` fallback, and values made of a few characters or of common
+ * words (`changeme`, `secret…`), which someone could guess and then mint links and cookies.
+ */
+export function weakSecretReason(value: string): string | null {
+  if (value.trim() === '') return 'is empty';
+  if (value.length < 32) return 'is shorter than 32 characters';
+  if (/^dev-.*-insecure-secret$/.test(value)) return 'is the old computable development fallback';
+  if (new Set(value).size < 10) return 'uses too few distinct characters';
+  const rest = value
+    .toLowerCase()
+    .replace(WEAK_WORDS, '')
+    .replace(/[^a-z0-9]/g, '');
+  if (rest.length < 16 || new Set(rest).size < 8) return 'is made of common words';
+  return null;
+}
+
+function checkedSecret(value: string): string {
+  const why = weakSecretReason(value);
+  if (why)
+    throw new Error(
+      `Invalid environment configuration:\n  APP_SECRET: ${why}; use a long random value (e.g. \`openssl rand -base64 32\`), or leave it unset to generate one in DATA_DIR/${SECRET_FILE}`,
+    );
+  return value;
+}
+
+/**
+ * The generated secret of this install: read from DATA_DIR/.app-secret, or 32 random bytes written
+ * there (mode 0600, exclusive create, so a server and a worker starting together agree).
+ */
+function storedSecret(dataDir: string): string {
+  const file = join(dataDir, SECRET_FILE);
+  mkdirSync(dataDir, { recursive: true });
+  const fresh = randomBytes(32).toString('base64url');
+  // Written under a temporary name and linked into place: the link either creates the complete
+  // file or fails with EEXIST, so a reader never sees a half-written secret.
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(tmp, `${fresh}\n`, { flag: 'wx', mode: 0o600 });
+  try {
+    linkSync(tmp, file);
+    return fresh;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  } finally {
+    unlinkSync(tmp);
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  chmodSync(file, 0o600);
+  const why = weakSecretReason(secret);
+  if (why)
+    throw new Error(`Invalid ${file}: the stored APP_SECRET ${why}; delete the file to generate a new one`);
+  return secret;
 }
 
 export function config(): Config {

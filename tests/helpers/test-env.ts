@@ -38,7 +38,8 @@ export async function createTestEnvironment(label: string): Promise<TestEnvironm
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
     TRUST_PROXY: 'true',
     LOGIN_MAX_PER_IP: '100000',
-    APP_SECRET: 'test-secret-0123456789abcdef',
+    // A strong explicit secret (weak ones are refused at start-up).
+    APP_SECRET: randomBytes(32).toString('hex'),
   };
   return {
     databaseUrl: env.DATABASE_URL!,

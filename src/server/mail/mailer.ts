@@ -12,8 +12,9 @@ function smtp(url: string): Transporter {
 }
 
 /**
- * Sends one e-mail: over SMTP when SMTP_URL is set; otherwise it goes to core.email_outbox and the
- * log, so activation and password reset work on a bare machine.
+ * Sends one e-mail: over SMTP when SMTP_URL is set; otherwise it goes to core.email_outbox (the log
+ * only says that it did, with recipient and kind), so activation and password reset work on a bare
+ * machine.
  */
 export async function sendMail(to: string, content: MailContent): Promise<void> {
   const c = config();
@@ -25,7 +26,7 @@ export async function sendMail(to: string, content: MailContent): Promise<void> 
       text: content.text,
       html: content.html,
     });
-    log.info('mail sent', { to, subject: content.subject });
+    log.info('mail sent', { to, kind: content.kind, subject: content.subject });
     return;
   }
   await coreDb()
@@ -40,7 +41,8 @@ export async function sendMail(to: string, content: MailContent): Promise<void> 
       sent_at: null,
     })
     .execute();
-  log.info('mail written to the outbox (no SMTP_URL)', { to, subject: content.subject, text: content.text });
+  // Never the text or the link: they carry the one-time token. Read it from core.email_outbox.
+  log.info('mail written to the outbox (no SMTP_URL)', { to, kind: content.kind, subject: content.subject });
 }
 
 /** Closes the SMTP pool (tests). */

@@ -4,6 +4,8 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/enums.t
 export const PRODUCT_NAME = 'EquipCheck';
 
 export interface MailContent {
+  /** Which template (for the log: never log the text, it carries the link and its token). */
+  kind?: string;
   subject: string;
   text: string;
   html: string;
@@ -131,5 +133,5 @@ ${t.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
 <p style="font-size:12px;color:#6b7280">${escapeHtml(t.fallback)}<br><a href="${link}">${link}</a></p>
 <p style="font-size:12px;color:#6b7280">${escapeHtml(t.footer)}</p>
 </body></html>`;
-  return { subject: t.subject, text, html };
+  return { kind, subject: t.subject, text, html };
 }

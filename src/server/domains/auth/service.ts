@@ -142,6 +142,27 @@ export async function authenticate(token: string | null | undefined): Promise<Au
   };
 }
 
+/**
+ * The user and role of a session that is still live (not revoked, expired or idle, user ACTIVE),
+ * or null. For credentials bound to a session (the Bull Board cookie); does not touch last_seen_at.
+ */
+export async function liveSession(sessionId: string): Promise<{ userId: number; role: Role } | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return null;
+  const c = config();
+  const row = await coreDb()
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['u.id', 'u.role', 'u.status', 's.last_seen_at', 's.remember'])
+    .where('s.id', '=', sessionId)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', new Date())
+    .executeTakeFirst();
+  if (row?.status !== 'ACTIVE') return null;
+  const idleMs = (row.remember ? c.SESSION_REMEMBER_DAYS * 24 : c.SESSION_IDLE_HOURS) * 3_600_000;
+  if (Date.now() - new Date(row.last_seen_at).getTime() > idleMs) return null;
+  return { userId: row.id, role: row.role as Role };
+}
+
 /** Points a session at another company group/company (provider admin switch, group admin chips). */
 export async function switchSessionCompany(
   sessionId: string,

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createBullBoard } from '@bull-board/api';
 import type { IServerAdapter } from '@bull-board/api/typings/app';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
@@ -7,51 +7,44 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { config } from '../../config.ts';
-import { coreDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { queueFor } from '../../jobs/queue.ts';
 import { redis, redisKey } from '../../redis.ts';
 import { type AppEnv, errorResponse, type RestApp } from '../../rest.ts';
+import { liveSession } from '../auth/service.ts';
 import { jobRegistry } from '../../../worker/jobs.ts';
 
 /**
  * Bull Board at /admin/queues, for the provider admin only. A browser visit carries no bearer
  * header, so the job center asks `jobs.boardLink` for a one-time `?token=` link (60 s, single
- * use, in Redis); visiting it sets a signed, HttpOnly cookie scoped to /admin/queues for 15 min.
- * Every request re-checks that the user is still an active provider admin.
+ * use, in Redis) bound to the caller's session; visiting it sets an HttpOnly cookie scoped to
+ * /admin/queues for 15 min. The cookie is a random 256-bit value whose SHA-256 maps, in Redis, to
+ * that session id: nothing is derived from APP_SECRET, so no secret can mint one. Every request
+ * re-checks that the session is live and its user an active provider admin, so signing out,
+ * revocation or a role change closes the board at once.
  */
 export const BOARD_PATH = '/admin/queues';
 const COOKIE = 'eqc_board';
 const TOKEN_TTL_SECONDS = 60;
 const COOKIE_TTL_SECONDS = 15 * 60;
 
-export async function createBoardToken(userId: number): Promise<string> {
-  const token = randomBytes(24).toString('base64url');
-  await redis().set(redisKey('board-token', token), String(userId), 'EX', TOKEN_TTL_SECONDS);
+const digest = (v: string) => createHash('sha256').update(v).digest('base64url');
+
+export async function createBoardToken(sessionId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await redis().set(redisKey('board-token', digest(token)), sessionId, 'EX', TOKEN_TTL_SECONDS);
   return `${BOARD_PATH}?token=${token}`;
 }
 
-function cookieMac(payload: string): string {
-  return createHmac('sha256', config().APP_SECRET).update(`board\n${payload}`).digest('base64url');
+async function sessionOfCookie(value: string | undefined): Promise<string | null> {
+  if (!value || !/^[\w-]{43}$/.test(value)) return null;
+  return redis().get(redisKey('board-cookie', digest(value)));
 }
 
-function readCookie(value: string | undefined): number | null {
-  const m = value?.match(/^(\d+)\.(\d+)\.([\w-]+)$/);
-  if (!m) return null;
-  const want = Buffer.from(cookieMac(`${m[1]}.${m[2]}`));
-  const got = Buffer.from(m[3]!);
-  if (want.length !== got.length || !timingSafeEqual(want, got)) return null;
-  if (Number(m[2]) * 1000 < Date.now()) return null;
-  return Number(m[1]);
-}
-
-async function isProviderAdmin(userId: number): Promise<boolean> {
-  const u = await coreDb()
-    .selectFrom('users')
-    .select(['role', 'status'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return u?.role === 'MOBCHECK_ADMIN' && u.status === 'ACTIVE';
+async function isProviderAdminSession(sessionId: string | null): Promise<boolean> {
+  if (!sessionId) return false;
+  const s = await liveSession(sessionId);
+  return s?.role === 'MOBCHECK_ADMIN';
 }
 
 let board: Hono | undefined;
@@ -75,12 +68,12 @@ export function mountJobsBoard(app: RestApp): void {
     const ctx = c.get('ctx');
     let allowed = ctx.auth?.role === 'MOBCHECK_ADMIN';
     const token = c.req.query('token');
-    if (!allowed && token) {
-      const userId = await redis().getdel(redisKey('board-token', token));
-      if (userId && (await isProviderAdmin(Number(userId)))) {
-        const exp = Math.floor(Date.now() / 1000) + COOKIE_TTL_SECONDS;
-        const payload = `${userId}.${exp}`;
-        setCookie(c, COOKIE, `${payload}.${cookieMac(payload)}`, {
+    if (!allowed && token && token.length <= 100) {
+      const sessionId = await redis().getdel(redisKey('board-token', digest(token)));
+      if (await isProviderAdminSession(sessionId)) {
+        const cookie = randomBytes(32).toString('base64url');
+        await redis().set(redisKey('board-cookie', digest(cookie)), sessionId!, 'EX', COOKIE_TTL_SECONDS);
+        setCookie(c, COOKIE, cookie, {
           path: BOARD_PATH,
           httpOnly: true,
           sameSite: 'Strict',
@@ -90,10 +83,7 @@ export function mountJobsBoard(app: RestApp): void {
         return c.redirect(BOARD_PATH, 302);
       }
     }
-    if (!allowed) {
-      const userId = readCookie(getCookie(c, COOKIE));
-      allowed = userId !== null && (await isProviderAdmin(userId));
-    }
+    if (!allowed) allowed = await isProviderAdminSession(await sessionOfCookie(getCookie(c, COOKIE)));
     if (!allowed)
       return errorResponse(
         c,

@@ -70,6 +70,6 @@ export const jobsOperations = {
     access: signedIn(['MOBCHECK_ADMIN']),
     summary: 'A one-time link to the queue dashboard.',
     output: z.object({ url: z.string() }),
-    handler: async ({ auth }) => ({ url: await createBoardToken(auth.user.id) }),
+    handler: async ({ auth }) => ({ url: await createBoardToken(auth.sessionId) }),
   }),
 };
