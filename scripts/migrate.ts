@@ -1,9 +1,9 @@
 import { migrateAll } from '../src/server/db/migrate.ts';
-import { checkPostgres } from '../src/server/services-check.ts';
+import { checkPostgres, mayCreateDatabase } from '../src/server/services-check.ts';
 import { runScript } from './lib.ts';
 
 await runScript(async () => {
-  await checkPostgres();
+  await checkPostgres(undefined, { create: mayCreateDatabase() });
   const { tenants } = await migrateAll();
   console.log(`Migrated core and ${tenants} tenant schema(s).`);
 });

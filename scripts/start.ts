@@ -11,12 +11,12 @@ import { closeDb } from '../src/server/db/database.ts';
 import { migrateAll } from '../src/server/db/migrate.ts';
 import { closeRedis } from '../src/server/redis.ts';
 import { isEmpty, seedDemo } from '../src/server/seed/seed.ts';
-import { checkServices, ServiceUnavailableError } from '../src/server/services-check.ts';
+import { checkServices, mayCreateDatabase, ServiceUnavailableError } from '../src/server/services-check.ts';
 import { printLogins } from './logins.ts';
 import { supervise } from './supervise.ts';
 
 try {
-  await checkServices();
+  await checkServices({ create: mayCreateDatabase() });
   const { tenants } = await migrateAll();
   console.log(`Database ready (core + ${tenants} tenant schema(s)).`);
   if (await isEmpty()) {

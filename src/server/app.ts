@@ -11,9 +11,11 @@ import type { RequestContext } from './context.ts';
 import { pingDb } from './db/database.ts';
 import { authenticate } from './domains/auth/service.ts';
 import { mountJobsBoard } from './domains/jobs/board.ts';
+import { ERROR_CATALOGUE } from '../shared/errors.ts';
 import { AppError } from './errors.ts';
 import { buildOpenApiDocument } from './kit/openapi.ts';
 import { openApiSources } from './operations.ts';
+import { checkReadiness } from './readiness.ts';
 import { redis } from './redis.ts';
 import { idempotency } from './idempotency.ts';
 import { type AppEnv, errorResponse } from './rest.ts';
@@ -95,6 +97,24 @@ export function createApp(): Hono<AppEnv> {
   app.get('/health', async (c) => {
     await Promise.all([pingDb(), redis().ping()]);
     return c.json({ ok: true });
+  });
+
+  // Readiness: 200 only when Postgres and Redis answer and every migration has run; otherwise
+  // 503 with the failing check's code (a misspelt or empty database is never "ready").
+  app.get('/ready', async (c) => {
+    const r = await checkReadiness();
+    if (r.ready) return c.json({ data: { checks: r.checks } });
+    const code = r.code ?? 'DATABASE_UNAVAILABLE';
+    c.header('Retry-After', '5');
+    c.header('Cache-Control', 'no-store');
+    return c.json(
+      {
+        error: { code, message: ERROR_CATALOGUE[code].message },
+        checks: r.checks,
+        ...(r.pending ? { pending: r.pending } : {}),
+      },
+      503,
+    );
   });
 
   app.all('/trpc/*', (c) =>

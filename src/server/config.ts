@@ -3,6 +3,9 @@ import { chmodSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync
 import { join } from 'node:path';
 import { z } from 'zod';
 
+/** The database of a dev machine; `npm start` creates it when missing (any other name needs DB_CREATE=true). */
+export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/equipcheck';
+
 /** All configuration comes from the environment, parsed once. Defaults work on a dev machine. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -13,7 +16,12 @@ const envSchema = z.object({
   /** How many trusted proxies append to X-Forwarded-For (the client is that many entries from the end). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   PUBLIC_URL: z.string().url().optional(),
-  DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/equipcheck'),
+  DATABASE_URL: z.string().default(DEFAULT_DATABASE_URL),
+  /**
+   * Lets `npm start` / `npm run migrate` create a missing database whose name is not the default
+   * one (a misspelt name otherwise stops start-up instead of creating an empty database).
+   */
+  DB_CREATE: z.stringbool().default(false),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   /** Prefix of every BullMQ and rate-limit key, so several installs (or test runs) share one Redis. */

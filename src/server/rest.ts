@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import { ZodError } from 'zod';
 import { ERROR_CATALOGUE, type ErrorBody } from '../shared/errors.ts';
 import type { RequestContext } from './context.ts';
+import { isDatabaseUnavailable } from './db/pg-errors.ts';
 import { AppError } from './errors.ts';
 import { log } from './logger.ts';
 
@@ -38,6 +39,19 @@ export function errorResponse(c: Context, err: unknown) {
   }
   if (err instanceof SyntaxError) {
     return c.json({ error: { code: 'VALIDATION_FAILED', message: 'Malformed request body' } }, 400);
+  }
+  if (isDatabaseUnavailable(err)) {
+    // Postgres restarting or a killed connection: the caller may retry; not a server bug.
+    log.warn('request failed: database unavailable', {
+      path: c.req.path,
+      error: String((err as Error)?.message ?? err),
+    });
+    const body: ErrorBody = {
+      code: 'DATABASE_UNAVAILABLE',
+      message: ERROR_CATALOGUE.DATABASE_UNAVAILABLE.message,
+    };
+    c.header('Retry-After', '5');
+    return c.json({ error: body }, 503);
   }
   log.error('request failed', { path: c.req.path, error: String((err as Error)?.stack ?? err) });
   return c.json({ error: { code: 'INTERNAL_ERROR', message: ERROR_CATALOGUE.INTERNAL_ERROR.message } }, 500);

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { config } from './config.ts';
+import { config, DEFAULT_DATABASE_URL } from './config.ts';
+import { log } from './logger.ts';
 
 /** A missing dependency gets one clear sentence saying what to start, never a stack trace. */
 export class ServiceUnavailableError extends Error {}
@@ -14,13 +15,35 @@ function hostOf(url: string): string {
   }
 }
 
-export async function checkPostgres(url = config().DATABASE_URL): Promise<void> {
-  const target = new URL(url);
-  const dbName = target.pathname.slice(1);
-  // Connect to the maintenance database first so a missing application database can be created.
+/** The database name of a connection URL. */
+export function databaseNameOf(url: string): string {
+  return decodeURIComponent(new URL(url).pathname.slice(1));
+}
+
+/**
+ * Whether start-up may create a missing database: only the default one (a fresh dev machine), or
+ * any name with an explicit DB_CREATE=true. A misspelt DATABASE_URL must not yield an empty database.
+ */
+export function mayCreateDatabase(url = config().DATABASE_URL, explicit = config().DB_CREATE): boolean {
+  return explicit || databaseNameOf(url) === databaseNameOf(DEFAULT_DATABASE_URL);
+}
+
+export interface CheckPostgresOptions {
+  /** Create the database when it is missing (see `mayCreateDatabase`); otherwise a missing one is refused. */
+  create?: boolean;
+}
+
+export async function checkPostgres(
+  url = config().DATABASE_URL,
+  opts: CheckPostgresOptions = {},
+): Promise<void> {
+  const dbName = databaseNameOf(url);
+  // Connect to the maintenance database first so a missing application database can be found (and created).
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 4000 });
+  // A connection dropped while checking is a failed check, not an unhandled 'error' event.
+  client.on('error', (e) => log.warn('start-up check: database connection lost', { error: e.message }));
   try {
     await client.connect();
   } catch (e) {
@@ -30,7 +53,15 @@ export async function checkPostgres(url = config().DATABASE_URL): Promise<void> 
   }
   try {
     const r = await client.query('select 1 from pg_database where datname = $1', [dbName]);
-    if (r.rowCount === 0) await client.query(`create database "${dbName.replace(/"/g, '')}"`);
+    if (r.rowCount === 0) {
+      if (!opts.create) {
+        throw new ServiceUnavailableError(
+          `The database "${dbName}" does not exist on ${hostOf(url)}: check the name in DATABASE_URL, or create it (\`createdb -h ${new URL(url).hostname} -U ${decodeURIComponent(new URL(url).username) || 'postgres'} ${dbName}\`, or start once with DB_CREATE=true npm start).`,
+        );
+      }
+      await client.query(`create database ${pg.escapeIdentifier(dbName)}`);
+      console.log(`Created the database "${dbName}".`);
+    }
   } finally {
     await client.end();
   }
@@ -63,7 +94,8 @@ export async function checkRedis(url = config().REDIS_URL): Promise<void> {
   }
 }
 
-export async function checkServices(): Promise<void> {
-  await checkPostgres();
+/** Postgres (the database must exist unless `create`) and Redis are reachable. */
+export async function checkServices(opts: CheckPostgresOptions = {}): Promise<void> {
+  await checkPostgres(undefined, opts);
   await checkRedis();
 }

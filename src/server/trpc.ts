@@ -3,6 +3,7 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { ERROR_CATALOGUE } from '../shared/errors.ts';
 import type { RequestContext } from './context.ts';
+import { isDatabaseUnavailable } from './db/pg-errors.ts';
 import { AppError } from './errors.ts';
 import { log } from './logger.ts';
 
@@ -23,6 +24,8 @@ function trpcCodeFor(status: number): TrpcCode {
       return 'PAYLOAD_TOO_LARGE';
     case 429:
       return 'TOO_MANY_REQUESTS';
+    case 503:
+      return 'SERVICE_UNAVAILABLE';
     default:
       return 'INTERNAL_SERVER_ERROR';
   }
@@ -49,6 +52,9 @@ const t = initTRPC.context<RequestContext>().create({
       code = 'VALIDATION_FAILED';
       message = ERROR_CATALOGUE.VALIDATION_FAILED.message;
       issues = cause.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    } else if (isDatabaseUnavailable(cause)) {
+      code = 'DATABASE_UNAVAILABLE';
+      message = ERROR_CATALOGUE.DATABASE_UNAVAILABLE.message;
     } else if (error.code === 'INTERNAL_SERVER_ERROR') {
       code = 'INTERNAL_ERROR';
       message = ERROR_CATALOGUE.INTERNAL_ERROR.message;
@@ -71,6 +77,10 @@ const errorMapper = t.middleware(async ({ next, path }) => {
     const cause = res.error.cause;
     if (cause instanceof AppError) {
       (res as { error: TRPCError }).error = toTrpcError(cause);
+    } else if (isDatabaseUnavailable(cause)) {
+      // Postgres restarting or a killed connection: 503 DATABASE_UNAVAILABLE, never a 500.
+      log.warn('procedure failed: database unavailable', { path, error: String(cause?.message) });
+      (res as { error: TRPCError }).error = toTrpcError(new AppError('DATABASE_UNAVAILABLE'));
     } else if (res.error.code === 'INTERNAL_SERVER_ERROR' && !(cause instanceof ZodError)) {
       log.error('procedure failed', { path, error: String(cause?.stack ?? res.error.message) });
     }

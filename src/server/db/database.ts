@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { config } from '../config.ts';
+import { log } from '../logger.ts';
 import type { CoreDatabase, TenantDatabase } from './schema.ts';
 
 // int8 (counts, identities) as JS numbers: ids stay far below 2^53.
@@ -16,13 +17,46 @@ export type TenantDb = Kysely<TenantDatabase>;
 let base: Kysely<unknown> | undefined;
 let pool: pg.Pool | undefined;
 
-export function getPool(): pg.Pool {
-  pool ??= new pg.Pool({
-    connectionString: config().DATABASE_URL,
-    max: config().DATABASE_POOL_SIZE,
-    connectionTimeoutMillis: 5000,
-    idleTimeoutMillis: 30000,
+/** Names this process's connections in `pg_stat_activity` (which process holds which backend). */
+export function applicationName(): string {
+  return `equipcheck:${process.pid}`;
+}
+
+/**
+ * A dropped connection (`pg_terminate_backend`, a Postgres restart, a network cut) is an `error`
+ * event on the client and, for an idle client, on the pool; without a listener Node ends the
+ * process ("Unhandled 'error' event"). Both are handled here: one JSON warning per connection, and
+ * the pool discards the dead client (idle: pg-pool removes it; checked out: its query fails, and on
+ * release a client that is not queryable is removed), so the next query opens a fresh one.
+ */
+export function watchPoolErrors(p: pg.Pool): void {
+  const reported = new WeakSet<object>();
+  const report = (err: Error, client: object | undefined, where: 'idle' | 'in use') => {
+    if (client) {
+      if (reported.has(client)) return;
+      reported.add(client);
+    }
+    const e = err as Error & { code?: string };
+    log.warn('database connection lost', { where, code: e.code ?? null, error: e.message });
+  };
+  p.on('error', (err, client) => report(err, client, 'idle'));
+  // A client checked out of the pool has no pool listener: one of our own, for its whole life.
+  p.on('connect', (client) => {
+    client.on('error', (err) => report(err, client, 'in use'));
   });
+}
+
+export function getPool(): pg.Pool {
+  if (!pool) {
+    pool = new pg.Pool({
+      connectionString: config().DATABASE_URL,
+      max: config().DATABASE_POOL_SIZE,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30000,
+      application_name: applicationName(),
+    });
+    watchPoolErrors(pool);
+  }
   return pool;
 }
 

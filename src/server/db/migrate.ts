@@ -122,3 +122,43 @@ export async function migrateAll(
   }
   return { tenants: schemas.length };
 }
+
+/** Migration names a folder holds (file names only: nothing is imported). */
+async function folderMigrationNames(folder: string): Promise<string[]> {
+  return (await readdir(folder))
+    .filter((f) => /^\d{4}_[\w-]+\.ts$/.test(f))
+    .map((f) => f.replace(/\.ts$/, ''))
+    .sort();
+}
+
+/** Executed migration names of one schema; `null` when it has no migrations table. */
+async function executedMigrations(db: Kysely<unknown>, schema: string): Promise<Set<string> | null> {
+  const table = `${schema}.kysely_migration`;
+  const exists = await sql<{ t: string | null }>`select to_regclass(${table})::text as t`.execute(db);
+  if (!exists.rows[0]?.t) return null;
+  const r = await sql<{ name: string }>`select name from ${sql.table(table)}`.execute(db);
+  return new Set(r.rows.map((x) => x.name));
+}
+
+/**
+ * The migrations of the folders that this database has not run: `core` first (all of them when it
+ * has no `core` schema or migrations table), then each company group's schema. Empty = current.
+ */
+export async function pendingMigrations(
+  db: Kysely<unknown> = baseDb(),
+): Promise<{ schema: string; pending: string[] }[]> {
+  const [coreNames, tenantNames] = await Promise.all([
+    folderMigrationNames(path.join(root, 'core')),
+    folderMigrationNames(path.join(root, 'tenant')),
+  ]);
+  const coreDone = await executedMigrations(db, 'core');
+  const corePending = coreNames.filter((n) => !coreDone?.has(n));
+  if (corePending.length) return [{ schema: 'core', pending: corePending }];
+  const out: { schema: string; pending: string[] }[] = [];
+  for (const schema of await listTenantSchemas(db)) {
+    const done = await executedMigrations(db, schema);
+    const pending = tenantNames.filter((n) => !done?.has(n));
+    if (pending.length) out.push({ schema, pending });
+  }
+  return out;
+}

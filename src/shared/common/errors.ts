@@ -1,6 +1,6 @@
 import { defineErrors } from '../define-errors.ts';
 
-/** Codes every domain may answer: input, session, access, lookups, limits, server faults. */
+/** Codes every domain may answer: input, session, access, lookups, limits, server and database faults. */
 export const commonErrors = defineErrors({
   VALIDATION_FAILED: { status: 400, message: 'Dados inválidos', en: 'Invalid data', es: 'Datos inválidos' },
   UNAUTHENTICATED: {
@@ -29,5 +29,23 @@ export const commonErrors = defineErrors({
     message: 'Problema com o servidor',
     en: 'Something went wrong on the server',
     es: 'Problema con el servidor',
+  },
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    message: 'Banco de dados indisponível no momento. Tente novamente em instantes.',
+    en: 'The database is unavailable right now. Please try again in a moment.',
+    es: 'La base de datos no está disponible en este momento. Inténtelo de nuevo en unos instantes.',
+  },
+  DATABASE_NOT_MIGRATED: {
+    status: 503,
+    message: 'O banco de dados não está atualizado: execute as migrações (npm run migrate).',
+    en: 'The database is not up to date: run the migrations (npm run migrate).',
+    es: 'La base de datos no está actualizada: ejecute las migraciones (npm run migrate).',
+  },
+  REDIS_UNAVAILABLE: {
+    status: 503,
+    message: 'Fila de tarefas (Redis) indisponível no momento. Tente novamente em instantes.',
+    en: 'The job queue (Redis) is unavailable right now. Please try again in a moment.',
+    es: 'La cola de tareas (Redis) no está disponible en este momento. Inténtelo de nuevo en unos instantes.',
   },
 });
