@@ -212,13 +212,14 @@ export function createApp(): Hono<AppEnv> {
   const clientDir = path.resolve(config().CLIENT_DIR);
   if (existsSync(clientDir)) {
     const rel = path.relative(process.cwd(), clientDir) || '.';
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root: rel,
-        onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-      }),
-    );
+    // Hashed file names: cacheable for good. (serveStatic's onFound runs after its answer is built,
+    // so a header set there is lost; set it on the answer instead.)
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.status === 200 || c.res.status === 206)
+        c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    app.use('/assets/*', serveStatic({ root: rel }));
     app.use('*', serveStatic({ root: rel }));
     app.get('*', serveStatic({ root: rel, path: 'index.html' }));
   } else {
