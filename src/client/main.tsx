@@ -1,3 +1,4 @@
+import './lib/zod-csp.ts';
 import './styles.css';
 import './i18n/index.ts';
 import { QueryClientProvider } from '@tanstack/react-query';

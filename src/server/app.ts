@@ -3,7 +3,7 @@ import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { config } from './config.ts';
@@ -45,26 +45,128 @@ function bearer(header: string | undefined): string | null {
   return m?.[1] ?? null;
 }
 
+/**
+ * Whether the request reached us over https: the URL itself, or — behind a trusted proxy — the
+ * X-Forwarded-Proto entry of the nearest trusted hop (the same hop count as X-Forwarded-For).
+ */
+export function cameOverHttps(c: Parameters<typeof getConnInfo>[0]): boolean {
+  if (c.req.url.startsWith('https:')) return true;
+  if (!config().TRUST_PROXY) return false;
+  const protos = (c.req.header('X-Forwarded-Proto') ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  return protos[Math.max(0, protos.length - config().TRUST_PROXY_HOPS)] === 'https';
+}
+
+/**
+ * The SPA's Content-Security-Policy. Scripts only from our origin (the built index.html has no
+ * inline script). Styles also allow 'unsafe-inline': radix-ui (react-remove-scroll's style
+ * singleton) and sonner inject <style> elements at run time; script stays strict.
+ */
+export const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'", 'data:'],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  objectSrc: ["'none'"],
+};
+
+const NUL_IN_URL = /%00/i;
+const BODY_LIMIT = 12 * 1024 * 1024;
+/** A refused body up to this size is read and dropped, so the keep-alive socket survives the 413. */
+const DRAIN_MAX = 64 * 1024 * 1024;
+const DRAIN_MS = 15_000;
+
+/**
+ * Reads and discards the rest of a refused body before the 413 is sent. Answering while the client
+ * is still uploading makes the server close the socket (@hono/node-server drains for 500 ms only),
+ * and the client then often sees a reset instead of the 413. True when the body was read whole
+ * (the connection stays open); false when it is too big or too slow (then `Connection: close`).
+ */
+async function drainBody(c: Context<AppEnv>): Promise<boolean> {
+  if (!(c.env as { incoming?: unknown } | undefined)?.incoming) return true; // in-process: no socket
+  const declared = Number(c.req.header('Content-Length'));
+  const body = c.req.raw.body;
+  // A chunked body was already partly read by the limit's own stream: leave it, close the socket.
+  if (!Number.isFinite(declared) || declared > DRAIN_MAX || !body || body.locked) return false;
+  const reader = body.getReader();
+  const deadline = Date.now() + DRAIN_MS;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), DRAIN_MS);
+  });
+  try {
+    for (let read = 0; read <= DRAIN_MAX && Date.now() < deadline; ) {
+      const r = await Promise.race([reader.read(), late]);
+      if (r === 'late') break;
+      if (r.done) return true;
+      read += r.value.byteLength;
+    }
+    await reader.cancel().catch(() => {});
+    return false;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The whole HTTP surface: tRPC, REST shim, health, OpenAPI, and the built client. */
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
   app.use(
-    '/web/*',
-    bodyLimit({
-      maxSize: 12 * 1024 * 1024,
-      onError: (c) =>
-        errorResponse(c, new AppError('VALIDATION_FAILED', { status: 413, message: 'Payload too large' })),
+    '*',
+    secureHeaders({
+      crossOriginEmbedderPolicy: false,
+      contentSecurityPolicy: CSP,
+      permissionsPolicy: { camera: [], microphone: [], geolocation: ['self'], payment: [] },
+      // Sent below, and only over https (an http answer's HSTS is ignored and misleading).
+      strictTransportSecurity: false,
     }),
   );
-  app.use(
-    '/trpc/*',
-    bodyLimit({
-      maxSize: 12 * 1024 * 1024,
-      onError: (c) =>
-        errorResponse(c, new AppError('VALIDATION_FAILED', { status: 413, message: 'Payload too large' })),
-    }),
-  );
+  app.use('*', async (c, next) => {
+    await next();
+    if (cameOverHttps(c))
+      c.res.headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  });
+  // API answers are per user and per moment: never stored by a browser or a shared cache, unless
+  // the route chose its own rule (the product image's ETag caching, file downloads).
+  for (const prefix of ['/web/*', '/trpc/*']) {
+    app.use(prefix, async (c, next) => {
+      await next();
+      if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+    });
+    // Postgres refuses NUL in text: a NUL in the path, the query or a header value is a 400 here,
+    // before any handler (raw ones included) reads it. Bodies are checked by the input parse.
+    app.use(prefix, async (c, next) => {
+      let bad = NUL_IN_URL.test(c.req.url);
+      c.req.raw.headers.forEach((v) => {
+        if (v.includes('\u0000')) bad = true;
+      });
+      if (bad)
+        return errorResponse(
+          c,
+          new AppError('VALIDATION_FAILED', { issues: [{ path: 'url', message: 'Caractere inválido' }] }),
+        );
+      await next();
+    });
+    app.use(
+      prefix,
+      bodyLimit({
+        maxSize: BODY_LIMIT,
+        onError: async (c) => {
+          if (!(await drainBody(c))) c.header('Connection', 'close');
+          return errorResponse(c, new AppError('REQUEST_TOO_LARGE'));
+        },
+      }),
+    );
+  }
 
   // Resolve the caller once per request, for REST and tRPC alike.
   app.use('*', async (c, next) => {
@@ -135,13 +237,14 @@ export function createApp(): Hono<AppEnv> {
   const clientDir = path.resolve(config().CLIENT_DIR);
   if (existsSync(clientDir)) {
     const rel = path.relative(process.cwd(), clientDir) || '.';
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root: rel,
-        onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-      }),
-    );
+    // Hashed file names: cacheable for good. (serveStatic's onFound runs after its answer is built,
+    // so a header set there is lost; set it on the answer instead.)
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.status === 200 || c.res.status === 206)
+        c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    app.use('/assets/*', serveStatic({ root: rel }));
     app.use('*', serveStatic({ root: rel }));
     app.get('*', serveStatic({ root: rel, path: 'index.html' }));
   } else {

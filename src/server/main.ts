@@ -4,6 +4,7 @@ import { createApp } from './app.ts';
 import { pendingResetDeliveries } from './domains/account/password-reset.ts';
 import { config } from './config.ts';
 import { closeDb } from './db/database.ts';
+import { guardHttpServer } from './http-guards.ts';
 import { log } from './logger.ts';
 import { closeRedis } from './redis.ts';
 import { checkServices } from './services-check.ts';
@@ -52,6 +53,7 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
           }),
       });
     });
+    guardHttpServer(server as unknown as import('node:http').Server);
   });
 }
 

@@ -32,6 +32,38 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+/**
+ * Content-Security-Policy violations seen by any page of any context since the last test ended:
+ * the `securitypolicyviolation` events of every document and the browser's "Refused to …" console
+ * messages. Every test fails on any (the afterEach below); a test that provokes one on purpose
+ * takes them with `takeCspViolations()`.
+ */
+const cspViolations: string[] = [];
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+afterEach(() => {
+  const found = takeCspViolations();
+  if (found.length) throw new Error(`Content-Security-Policy violations:\n${found.join('\n')}`);
+});
+
+async function watchCsp(context: BrowserContext): Promise<void> {
+  await context.exposeBinding('__reportCspViolation', (_source, text: string) => {
+    cspViolations.push(text);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __reportCspViolation: (t: string) => void })
+        .__reportCspViolation;
+      report(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
+  context.on('console', (m) => {
+    if (/Refused to|Content[- ]Security[- ]Policy/i.test(m.text()))
+      cspViolations.push(`console: ${m.text()}`);
+  });
+}
+
 /** A fresh context (own localStorage) and page; paths like '/#/os' are resolved against baseUrl. */
 export async function newPage(
   browser: Browser,
@@ -43,6 +75,7 @@ export async function newPage(
     locale: 'pt-BR',
   });
   context.setDefaultTimeout(15_000);
+  await watchCsp(context);
   const page = await context.newPage();
   return { context, page };
 }

@@ -11,6 +11,7 @@ import {
   login,
   newPage,
   submitLogin,
+  takeCspViolations,
   waitForHash,
 } from './browser.ts';
 
@@ -69,6 +70,29 @@ describe('landing page', () => {
     // each plan links to the sign-up page with its plan
     const hrefs = await cards.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     for (const href of hrefs) expect(href).toMatch(/#\/register\?selectedPlanId=\d+/);
+  });
+});
+
+describe('content security policy', () => {
+  it('the SPA is served under the strict CSP and a violation is caught by the e2e check', async () => {
+    const p = await fresh();
+    const res = await p.goto('/#/');
+    const csp = res?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    await p.getByTestId('login-form').waitFor();
+    expect(takeCspViolations()).toEqual([]);
+    // An inline script is refused (it never runs) and reported.
+    await p.evaluate(() => {
+      const s = document.createElement('script');
+      s.textContent = 'window.__inlineRan = true';
+      document.body.append(s);
+    });
+    expect(
+      await p.evaluate(() => (window as unknown as { __inlineRan?: boolean }).__inlineRan),
+    ).toBeUndefined();
+    await expect.poll(() => takeCspViolations().length, { timeout: 5_000 }).toBeGreaterThan(0);
+    takeCspViolations();
   });
 });
 

@@ -191,6 +191,37 @@ export function flattenOperations(table: OperationTable, prefix = ''): FlatOpera
   return out;
 }
 
+/** Where a NUL byte hides in a value (a string, an object key or anything below), or null. */
+export function nulPath(value: unknown, path: (string | number)[] = [], depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : null;
+  if (depth > 64 || value === null || typeof value !== 'object') return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const p = nulPath(value[i], [...path, i], depth + 1);
+      if (p !== null) return p;
+    }
+    return null;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return null;
+  for (const [k, v] of Object.entries(value)) {
+    if (k.includes('\u0000')) return [...path, k.replaceAll('\u0000', '')].join('.');
+    const p = nulPath(v, [...path, k], depth + 1);
+    if (p !== null) return p;
+  }
+  return null;
+}
+
+/**
+ * Postgres refuses NUL in text, so a NUL anywhere in an input is a 400 VALIDATION_FAILED before any
+ * schema or service sees it: one rule for every string of every operation (raw handlers call it on
+ * what they read themselves).
+ */
+export function assertNoNul(value: unknown): void {
+  const path = nulPath(value);
+  if (path !== null)
+    throw new AppError('VALIDATION_FAILED', { issues: [{ path, message: 'Caractere inválido' }] });
+}
+
 /**
  * Parses an operation's input. A field rule may name the catalogue code its failure answers
  * (an issue with `params.code`, e.g. USER_REGISTER_EMAIL_INVALID with `params.email`): that code
@@ -198,6 +229,7 @@ export function flattenOperations(table: OperationTable, prefix = ''): FlatOpera
  */
 export function parseInput(op: AnyOperation, raw: unknown): unknown {
   if (!op.input) return undefined;
+  assertNoNul(raw);
   const r = op.input.safeParse(raw);
   if (r.success) return r.data;
   for (const issue of r.error.issues as z.core.$ZodIssue[]) {

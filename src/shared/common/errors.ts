@@ -24,6 +24,24 @@ export const commonErrors = defineErrors({
     en: 'Too many attempts. Please try again later.',
     es: 'Demasiados intentos. Inténtelo de nuevo más tarde.',
   },
+  REQUEST_TOO_LARGE: {
+    status: 413,
+    message: 'Requisição grande demais',
+    en: 'Request too large',
+    es: 'Solicitud demasiado grande',
+  },
+  HEADERS_TOO_LARGE: {
+    status: 431,
+    message: 'Endereço ou cabeçalhos grandes demais',
+    en: 'Address or headers too large',
+    es: 'Dirección o cabeceras demasiado grandes',
+  },
+  BAD_REQUEST: {
+    status: 400,
+    message: 'Requisição malformada',
+    en: 'Malformed request',
+    es: 'Solicitud malformada',
+  },
   INTERNAL_ERROR: {
     status: 500,
     message: 'Problema com o servidor',

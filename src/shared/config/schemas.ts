@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { idText } from '../fields.ts';
 
 /** System configuration (seed 000 §3/§7); toggles send configValue 1 or 0. */
 export const CONFIG_TYPES = ['TOGGLE'] as const;
 export const configToggleSchema = z.object({ enabled: z.boolean() });
 export const configUpdateSchema = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: idText.optional(),
   title: z.string().trim().min(1).max(255),
   configType: z.enum(CONFIG_TYPES).default('TOGGLE'),
   configValue: z.union([z.string().max(1000), z.number()]).transform(String),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from '../fields.ts';
 
 export const QR_FORMATS = ['pdf', 'xlsx'] as const;
 export type QrFormat = (typeof QR_FORMATS)[number];
@@ -17,7 +18,7 @@ export function qrQuantitySchema(max = QR_BATCH_MAX_DEFAULT) {
 export const qrDialogSchema = z.object({ quantity: z.coerce.number().int().positive() });
 
 export const qrGenerateInputSchema = z.object({
-  companyId: z.number().int().positive().optional(),
+  companyId: idField.optional(),
   quantity: z.number().int(),
   format: z.enum(QR_FORMATS),
 });

@@ -9,7 +9,7 @@ import {
   sessionSchema,
 } from '../../../shared/account/schemas.ts';
 import { AppError } from '../../errors.ts';
-import { mutation, PUBLIC, query, signedIn } from '../../kit/operation.ts';
+import { assertNoNul, mutation, PUBLIC, query, signedIn } from '../../kit/operation.ts';
 import { type AppEnv, ok } from '../../rest.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { changePassword, removeProfilePhoto, setProfilePhoto, updateProfile } from './profile.ts';
@@ -155,8 +155,9 @@ export const accountOperations = {
       method: 'put',
       path: '/web/password/reset/',
       raw: async (c, ctx) => {
-        const token = c.req.header('EmailToken') ?? '';
-        return ok(c, (await resetPassword(ctx, { token, password: await passwordBody(c) })).token);
+        const input = { token: c.req.header('EmailToken') ?? '', password: await passwordBody(c) };
+        assertNoNul(input);
+        return ok(c, (await resetPassword(ctx, input)).token);
       },
       headers: [emailTokenHeader],
       requestBody: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mutation, PUBLIC, signedIn } from '../../kit/operation.ts';
+import { assertNoNul, mutation, PUBLIC, signedIn } from '../../kit/operation.ts';
 import { ok } from '../../rest.ts';
 import { sessionSchema } from '../../../shared/account/schemas.ts';
 import { loginInputSchema } from './schemas.ts';
@@ -18,11 +18,9 @@ export const authOperations = {
       // The seed's contract: e-mail in a header, the password as the raw body, the token as data.
       raw: async (c, ctx) => {
         const remember = c.req.query('remember') === 'true' || c.req.header('Remember-Login') === 'true';
-        const input = loginInputSchema.parse({
-          email: c.req.header('Email') ?? '',
-          password: await c.req.text(),
-          remember,
-        });
+        const raw = { email: c.req.header('Email') ?? '', password: await c.req.text(), remember };
+        assertNoNul(raw);
+        const input = loginInputSchema.parse(raw);
         return ok(c, (await s.login(ctx, input)).token);
       },
       headers: [
