@@ -46,14 +46,16 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     .digest('hex');
   const rkey = redisKey('idempotency', owner, createHash('sha256').update(key).digest('hex'));
 
-  const claimed = await redis().set(
-    rkey,
-    JSON.stringify({ hash, state: 'pending' } satisfies Stored),
-    'EX',
-    IDEMPOTENCY_TTL_SECONDS,
-    'NX',
-  );
-  if (claimed !== 'OK') {
+  // Claims the key for this request (true) unless another request holds it.
+  const claim = async () =>
+    (await redis().set(
+      rkey,
+      JSON.stringify({ hash, state: 'pending' } satisfies Stored),
+      'EX',
+      IDEMPOTENCY_TTL_SECONDS,
+      'NX',
+    )) === 'OK';
+  if (!(await claim())) {
     const until = Date.now() + IDEMPOTENCY_WAIT_MS;
     for (;;) {
       const raw = await redis().get(rkey);
@@ -64,14 +66,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
       if (Date.now() > until) return errorResponse(c, new AppError('IDEMPOTENCY_KEY_IN_PROGRESS'));
       await new Promise((r) => setTimeout(r, 50));
     }
-    const again = await redis().set(
-      rkey,
-      JSON.stringify({ hash, state: 'pending' } satisfies Stored),
-      'EX',
-      IDEMPOTENCY_TTL_SECONDS,
-      'NX',
-    );
-    if (again !== 'OK') return errorResponse(c, new AppError('IDEMPOTENCY_KEY_IN_PROGRESS'));
+    if (!(await claim())) return errorResponse(c, new AppError('IDEMPOTENCY_KEY_IN_PROGRESS'));
   }
 
   try {
