@@ -229,7 +229,12 @@ export function createApp(): Hono<AppEnv> {
     }),
   );
 
-  app.get('/web/openapi.json', (c) => c.json(buildOpenApiDocument(config().PUBLIC_URL, openApiSources())));
+  // The tables are fixed once the process runs: build the document on first request, not on every one.
+  let openApi: ReturnType<typeof buildOpenApiDocument> | undefined;
+  app.get('/web/openapi.json', (c) => {
+    openApi ??= buildOpenApiDocument(config().PUBLIC_URL, openApiSources());
+    return c.json(openApi);
+  });
   registerRestRoutes(app);
   mountJobsBoard(app);
   app.all('/web/*', (c) => errorResponse(c, new AppError('NOT_FOUND')));
