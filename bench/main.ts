@@ -78,9 +78,9 @@ function table(rows: Row[]): string {
   ].join('\n');
 }
 
-// `npm run bench -- api` (or `qr`) runs one part.
+// `npm run bench -- api` (or `qr`, or `equipment`) runs one part.
 const part = process.argv[2];
-if (part !== 'api') {
+if (part === undefined || part === 'qr') {
   const rows: Row[] = [];
   for (const n of SIZES) rows.push(encoderCeiling(n));
   for (const format of ['pdf', 'xlsx'] as const) for (const n of SIZES) rows.push(render(format, n));
@@ -99,10 +99,18 @@ if (part !== 'api') {
 }
 
 // API latency over a large tenant (docs/performance.md, "API").
-if (part !== 'qr') {
+if (part === undefined || part === 'api') {
   const { apiBench, apiTable } = await import('./api.ts');
   const api = await apiBench();
   console.log('\nAPI, in-process, 100,000 products in the tenant:');
   console.log(apiTable(api.rows));
   console.log('\nPlan of the one-hit search:\n' + api.plan);
+}
+
+// Equipment list and POST inspection over 100,000 equipment (its own throwaway database).
+if (part === undefined || part === 'equipment') {
+  console.log('\nEquipment, in-process, 100,000 equipment in the tenant:');
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'equipment-list.ts')], {
+    stdio: 'inherit',
+  });
 }

@@ -8,15 +8,13 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { config } from './config.ts';
 import type { RequestContext } from './context.ts';
-import { pingDb } from './db/database.ts';
 import { authenticate } from './domains/auth/service.ts';
 import { mountJobsBoard } from './domains/jobs/board.ts';
 import { ERROR_CATALOGUE } from '../shared/errors.ts';
 import { AppError } from './errors.ts';
 import { buildOpenApiDocument } from './kit/openapi.ts';
 import { openApiSources } from './operations.ts';
-import { checkReadiness } from './readiness.ts';
-import { redis } from './redis.ts';
+import { checkReadiness, isDraining } from './readiness.ts';
 import { idempotency } from './idempotency.ts';
 import { type AppEnv, errorResponse } from './rest.ts';
 import { registerRestRoutes } from './rest-routes.ts';
@@ -125,13 +123,16 @@ export function createApp(): Hono<AppEnv> {
     secureHeaders({
       crossOriginEmbedderPolicy: false,
       contentSecurityPolicy: CSP,
-      permissionsPolicy: { camera: [], microphone: [], geolocation: ['self'], payment: [] },
+      // The field flow reads labels with the camera and records an inspection's location (issue 11).
+      permissionsPolicy: { camera: ['self'], microphone: [], geolocation: ['self'], payment: [] },
       // Sent below, and only over https (an http answer's HSTS is ignored and misleading).
       strictTransportSecurity: false,
     }),
   );
   app.use('*', async (c, next) => {
     await next();
+    // Draining (SIGTERM): clients reconnect elsewhere instead of keeping this socket.
+    if (isDraining()) c.res.headers.set('Connection', 'close');
     if (cameOverHttps(c))
       c.res.headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
@@ -196,10 +197,9 @@ export function createApp(): Hono<AppEnv> {
 
   app.onError((err, c) => errorResponse(c, err));
 
-  app.get('/health', async (c) => {
-    await Promise.all([pingDb(), redis().ping()]);
-    return c.json({ ok: true });
-  });
+  // Liveness: the process answers. Postgres and Redis belong to /ready — restarting this process
+  // during their outage would not bring them back.
+  app.get('/health', (c) => c.json({ ok: true }));
 
   // Readiness: 200 only when Postgres and Redis answer and every migration has run; otherwise
   // 503 with the failing check's code (a misspelt or empty database is never "ready").

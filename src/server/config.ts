@@ -38,9 +38,16 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   SESSION_REMEMBER_DAYS: z.coerce.number().positive().default(30),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(8),
-  LOGIN_MAX_PER_EMAIL: z.coerce.number().int().positive().default(10),
-  LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(50),
+  /** Sign-in attempts before progressive delays start: per (e-mail, IP), per IP, per e-mail. */
+  LOGIN_FREE_PER_PAIR: z.coerce.number().int().positive().default(5),
+  LOGIN_FREE_PER_IP: z.coerce.number().int().positive().default(50),
+  LOGIN_FREE_PER_EMAIL: z.coerce.number().int().positive().default(100),
+  /** The longest wait between two attempts once throttled (the delay doubles from 1 s). */
+  LOGIN_DELAY_MAX_SECONDS: z.coerce.number().int().positive().default(60),
+  /** Counters fade this long after the last attempt. */
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  /** Public tag cards (GET /web/tags/{serial}/card) one IP may read per minute. */
+  TAG_CARD_MAX_PER_MINUTE: z.coerce.number().int().positive().default(120),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -52,7 +59,29 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** BullMQ lock of a running job; a crashed worker's job is picked up again after about 1.5x this. */
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** After SIGTERM: how long the server keeps reading requests already sent before it stops listening. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(30_000).default(1000),
+  /** How often each worker puts back on their queue the job rows a Redis outage left off it. */
+  JOB_SWEEP_EVERY_MS: z.coerce.number().int().min(100).default(15_000),
+  /** A `queued` row younger than this may still be on its way to Redis: the sweep leaves it. */
+  JOB_REQUEUE_MIN_AGE_MS: z.coerce.number().int().min(0).default(30_000),
+  /** The time zone whose calendar day is "today" for due dates and inspection statuses. */
+  APP_TIME_ZONE: z
+    .string()
+    .default('America/Sao_Paulo')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'unknown time zone'),
   QR_BATCH_MAX: z.coerce.number().int().min(1).default(10000),
+  /** Labels a company may generate per calendar month unless the provider admin sets its own quota. */
+  QR_MONTHLY_QUOTA: z.coerce.number().int().min(0).default(50_000),
+  /** Jobs of one company group that run at once on one queue, across every worker (fair share). */
+  TENANT_MAX_ACTIVE_JOBS: z.coerce.number().int().min(1).default(1),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

@@ -7,9 +7,11 @@ import { authDomain } from './domains/auth/domain.ts';
 import { catalogueDomain } from './domains/catalogue/domain.ts';
 import { cepDomain } from './domains/cep/domain.ts';
 import { configDomain } from './domains/config/domain.ts';
+import { equipmentDomain } from './domains/equipment/domain.ts';
 import { jobsDomain } from './domains/jobs/domain.ts';
 import { organisationsDomain } from './domains/organisations/domain.ts';
 import { qrDomain } from './domains/qr/domain.ts';
+import { tagsDomain } from './domains/tags/domain.ts';
 
 // biome-ignore format: one registration line per domain
 export const domains = {
@@ -21,4 +23,6 @@ export const domains = {
   config: configDomain,
   jobs: jobsDomain,
   qr: qrDomain,
+  tags: tagsDomain,
+  equipment: equipmentDomain,
 };

@@ -8,7 +8,8 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from './errors.ts';
-import { redis, redisKey } from './redis.ts';
+import { log } from './logger.ts';
+import { redisCommand, redisKey } from './redis.ts';
 import { type AppEnv, errorResponse } from './rest.ts';
 
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
@@ -48,17 +49,30 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
 
   // Claims the key for this request (true) unless another request holds it.
   const claim = async () =>
-    (await redis().set(
-      rkey,
-      JSON.stringify({ hash, state: 'pending' } satisfies Stored),
-      'EX',
-      IDEMPOTENCY_TTL_SECONDS,
-      'NX',
+    (await redisCommand((r) =>
+      r.set(
+        rkey,
+        JSON.stringify({ hash, state: 'pending' } satisfies Stored),
+        'EX',
+        IDEMPOTENCY_TTL_SECONDS,
+        'NX',
+      ),
     )) === 'OK';
-  if (!(await claim())) {
+  // Fails open: with Redis down the request runs without replay protection (Postgres, not Redis,
+  // holds the data; refusing every write during an outage would lose more than a rare duplicate).
+  const forget = () => redisCommand((r) => r.del(rkey)).catch(() => undefined);
+  let claimed: boolean;
+  try {
+    claimed = await claim();
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === 'REDIS_UNAVAILABLE')) throw err;
+    log.warn('idempotency key not checked: redis unavailable', { path: c.req.path });
+    return next();
+  }
+  if (!claimed) {
     const until = Date.now() + IDEMPOTENCY_WAIT_MS;
     for (;;) {
-      const raw = await redis().get(rkey);
+      const raw = await redisCommand((r) => r.get(rkey));
       if (raw === null) break; // the first one failed and was dropped: run this one
       const s = JSON.parse(raw) as Stored;
       if (s.hash !== hash) return errorResponse(c, new AppError('IDEMPOTENCY_KEY_REUSED'));
@@ -72,11 +86,11 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   try {
     await next();
   } catch (err) {
-    await redis().del(rkey);
+    await forget();
     throw err;
   }
   if (c.res.status >= 500) {
-    await redis().del(rkey);
+    await forget();
     return;
   }
   const stored: Stored = {
@@ -86,5 +100,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     contentType: c.res.headers.get('Content-Type') ?? 'application/json',
     body: await c.res.clone().text(),
   };
-  await redis().set(rkey, JSON.stringify(stored), 'EX', IDEMPOTENCY_TTL_SECONDS);
+  await redisCommand((r) => r.set(rkey, JSON.stringify(stored), 'EX', IDEMPOTENCY_TTL_SECONDS)).catch(
+    (e: Error) => log.warn('idempotency: answer not kept', { error: e.message }),
+  );
 };

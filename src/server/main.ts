@@ -1,12 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { pendingResetDeliveries } from './domains/account/password-reset.ts';
+import { pendingAfterAnswer } from './after-answer.ts';
 import { config } from './config.ts';
 import { closeDb } from './db/database.ts';
 import { guardHttpServer } from './http-guards.ts';
 import { log } from './logger.ts';
 import { closeRedis } from './redis.ts';
+import { startDraining } from './readiness.ts';
 import { checkServices } from './services-check.ts';
 
 export interface RunningServer {
@@ -66,9 +67,13 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info('server stopping: draining requests in flight', { deadlineMs: SHUTDOWN_DEADLINE_MS });
+    // A grace period before closing the listener: /ready turns 503 (a balancer stops routing here)
+    // and requests already on the wire but not yet read by a busy event loop are still taken in.
+    startDraining();
+    await new Promise((r) => setTimeout(r, config().SHUTDOWN_GRACE_MS));
     await server.close();
     // Reset mails are sent after the answer (so timing reveals nothing); let them finish.
-    await pendingResetDeliveries();
+    await pendingAfterAnswer();
     await Promise.allSettled([closeDb(), closeRedis()]);
     process.exit(0);
   };

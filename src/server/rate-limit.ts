@@ -1,6 +1,19 @@
 import type { PlainErrorCode } from '../shared/errors.ts';
 import { AppError } from './errors.ts';
-import { redis, redisKey } from './redis.ts';
+import { log } from './logger.ts';
+import { redisCommand, redisKey } from './redis.ts';
+
+export interface LimitRateOptions {
+  /** the 429 code (default RATE_LIMITED) */
+  code?: PlainErrorCode;
+  /**
+   * What happens when Redis is down. `closed` (the default, for every auth path: sign-in, sign-up,
+   * password reset and change) answers 503 REDIS_UNAVAILABLE at once, since without its counter the
+   * call would be an unthrottled password or mail oracle. `open` lets the call through (for limits
+   * that only spare a resource, e.g. the CEP look-up's upstream quota).
+   */
+  whenRedisDown?: 'open' | 'closed';
+}
 
 /**
  * Fixed-window counter on Redis: counts this hit and throws `code` (429) once more than `max`
@@ -10,13 +23,23 @@ export async function limitRate(
   parts: (string | number)[],
   max: number,
   windowSeconds: number,
-  code: PlainErrorCode = 'RATE_LIMITED',
+  opts: LimitRateOptions = {},
 ): Promise<void> {
   const key = redisKey('rl', ...parts);
-  const res = await redis().multi().incr(key).expire(key, windowSeconds, 'NX').exec();
-  if (Number(res?.[0]?.[1] ?? 0) > max) throw new AppError(code);
+  let hits: number;
+  try {
+    const res = await redisCommand((r) => r.multi().incr(key).expire(key, windowSeconds, 'NX').exec());
+    hits = Number(res?.[0]?.[1] ?? 0);
+  } catch (err) {
+    if (opts.whenRedisDown === 'open' && err instanceof AppError && err.code === 'REDIS_UNAVAILABLE') {
+      log.warn('rate limit skipped: redis unavailable', { limit: String(parts[0]) });
+      return;
+    }
+    throw err;
+  }
+  if (hits > max) throw new AppError(opts.code ?? 'RATE_LIMITED');
 }
 
 export async function clearRate(parts: (string | number)[]): Promise<void> {
-  await redis().del(redisKey('rl', ...parts));
+  await redisCommand((r) => r.del(redisKey('rl', ...parts)));
 }

@@ -33,6 +33,17 @@ function withTimeout<T>(p: Promise<T>, what: string): Promise<T> {
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
+let draining = false;
+
+/** SIGTERM: from now on /ready says 503 and every answer closes its connection. */
+export function startDraining(): void {
+  draining = true;
+}
+
+export function isDraining(): boolean {
+  return draining;
+}
+
 // The migrations this process's code needs do not change while it runs, and a migrated database
 // stays migrated: once current, later probes only ping Postgres and Redis.
 let migrationsCurrent = false;
@@ -42,6 +53,12 @@ let migrationsCurrent = false;
  * run in `core` and in each company group's schema. `/health` stays liveness.
  */
 export async function checkReadiness(): Promise<Readiness> {
+  if (draining)
+    return {
+      ready: false,
+      code: 'SERVER_SHUTTING_DOWN',
+      checks: { postgres: 'ok', redis: 'ok', migrations: migrationsCurrent ? 'current' : 'unknown' },
+    };
   const [pg, rd] = await Promise.allSettled([
     withTimeout(pingDb(), 'PostgreSQL'),
     withTimeout(redis().ping(), 'Redis'),

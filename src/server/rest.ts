@@ -23,6 +23,9 @@ export function errorResponse(c: Context, err: unknown) {
       ...(err.params ? { params: err.params } : {}),
       ...(err.issues ? { issues: err.issues } : {}),
     };
+    // A throttled or unavailable call says when to come back.
+    if (typeof err.params?.retryAfter === 'number') c.header('Retry-After', String(err.params.retryAfter));
+    else if (err.status === 503) c.header('Retry-After', '5');
     return c.json({ error: body }, err.status as 400);
   }
   if (err instanceof ZodError) {

@@ -10,11 +10,13 @@ import { accountErrors } from './account/errors.ts';
 import { authErrors } from './auth/errors.ts';
 import { catalogueErrors } from './catalogue/errors.ts';
 import { commonErrors } from './common/errors.ts';
+import { equipmentErrors } from './equipment/errors.ts';
 import { type ErrorDef, formatMessage, type Placeholders } from './define-errors.ts';
 import { jobsErrors } from './jobs/errors.ts';
 import { organisationsErrors } from './organisations/errors.ts';
 import { platformErrors } from './platform/errors.ts';
 import { qrErrors } from './qr/errors.ts';
+import { tagsErrors } from './tags/errors.ts';
 
 export { formatMessage } from './define-errors.ts';
 
@@ -28,6 +30,8 @@ export const ERROR_DOMAINS = {
   jobs: jobsErrors,
   catalogue: catalogueErrors,
   qr: qrErrors,
+  equipment: equipmentErrors,
+  tags: tagsErrors,
 } as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void

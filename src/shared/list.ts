@@ -50,10 +50,20 @@ export interface ListParams {
 
 export interface Page<T> {
   items: T[];
-  /** rows matching the filters, whatever the page */
+  /** rows matching the filters, whatever the page (a lower bound when `totalCapped`) */
   total: number;
   page: number;
   pageSize: number;
+  /** lists with a capped count (`fetchPage`'s `countCap`): more rows match than `total` says */
+  totalCapped?: boolean;
+}
+
+/**
+ * A page of a list whose count is capped (`countCap`): `totalCapped` true means at least `total`
+ * rows match (show "10.000+"), and paging on past the total still works.
+ */
+export function cappedPageSchema<T extends z.ZodType>(item: T) {
+  return pageSchema(item).extend({ totalCapped: z.boolean() });
 }
 
 /** The output schema of a page of `item`. */

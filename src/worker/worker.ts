@@ -1,4 +1,4 @@
-import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import { z } from 'zod';
 import { config } from '../server/config.ts';
 import { coreDb } from '../server/db/database.ts';
@@ -9,7 +9,9 @@ import {
   type JobRegistry,
   type JobSchedule,
 } from '../server/jobs/define.ts';
+import { acquireTenantSlot } from '../server/jobs/fairness.ts';
 import { queueFor, REMOVE_ON_COMPLETE, REMOVE_ON_FAIL } from '../server/jobs/queue.ts';
+import { requeueStuckJobs } from '../server/jobs/requeue.ts';
 import { log } from '../server/logger.ts';
 import { bullConnection } from '../server/redis.ts';
 import { jobRegistry } from './jobs.ts';
@@ -61,8 +63,34 @@ function parsePayload(job: Job<JobPayload>, registry: JobRegistry) {
   return { def, params: params.data, meta };
 }
 
-async function run(job: Job<JobPayload>, registry: JobRegistry) {
+/** How long a job handed back for its tenant's fair share waits before it is tried again (plus jitter). */
+const HANDBACK_MS = 300;
+
+async function run(job: Job<JobPayload>, registry: JobRegistry, token?: string) {
   const { def, params, meta } = parsePayload(job, registry);
+  // Fair share (server/jobs/fairness.ts): a tenant already running its share on this queue hands
+  // the job back, delayed a moment with its priority kept, and the slot goes to another tenant.
+  const slot =
+    meta.companyGroupId !== null && meta.hasRow
+      ? await acquireTenantSlot(job.queueName, meta.companyGroupId, String(job.id))
+      : undefined;
+  if (slot === null) {
+    await job.moveToDelayed(Date.now() + HANDBACK_MS + Math.floor(Math.random() * HANDBACK_MS), token);
+    throw new DelayedError();
+  }
+  try {
+    return await runHeld(job, def, params, meta);
+  } finally {
+    await slot?.release();
+  }
+}
+
+async function runHeld(
+  job: Job<JobPayload>,
+  def: ReturnType<typeof parsePayload>['def'],
+  params: ReturnType<typeof parsePayload>['params'],
+  meta: JobMeta,
+) {
   const id = meta.hasRow ? meta.jobId : null;
   if (id)
     await coreDb()
@@ -185,6 +213,8 @@ export interface StartWorkerOptions {
   concurrency?: number;
   /** Replaces the schedule of these job types (tests: a short `{ every }`). */
   schedules?: Record<string, JobSchedule>;
+  /** Requeue sweep period and the age a row must reach before the sweep touches it (tests). */
+  sweep?: { everyMs?: number; minAgeMs?: number };
 }
 
 export interface RunningWorker {
@@ -205,7 +235,7 @@ export function startWorker(opts: StartWorkerOptions = {}): RunningWorker {
   const registry = opts.registry ?? jobRegistry();
   const lockDuration = config().WORKER_LOCK_MS;
   const workers = registry.queues.map((spec) => {
-    const worker = new Worker<JobPayload>(spec.name, (job) => run(job, registry), {
+    const worker = new Worker<JobPayload>(spec.name, (job, token) => run(job, registry, token), {
       connection: bullConnection(),
       prefix: config().REDIS_PREFIX,
       concurrency: concurrencyOf(spec.concurrency, opts.concurrency),
@@ -222,10 +252,12 @@ export function startWorker(opts: StartWorkerOptions = {}): RunningWorker {
   });
   const ready = registerSchedulers(registry, opts.schedules);
   ready.catch((e: Error) => log.error('job schedulers not registered', { error: e.message }));
+  const sweeper = startSweeper(registry, opts);
   return {
     workers,
     ready,
     close: async () => {
+      await sweeper.stop();
       // Give the current jobs a deadline to finish; after it, close hard so their locks
       // expire and another worker picks them up (processors are idempotent).
       let timer: NodeJS.Timeout | undefined;
@@ -240,6 +272,49 @@ export function startWorker(opts: StartWorkerOptions = {}): RunningWorker {
       const res = await Promise.race([closed, deadline]);
       clearTimeout(timer);
       if (res === 'timeout') await Promise.all(workers.map((w) => w.close(true)));
+    },
+  };
+}
+
+/**
+ * Every `everyMs`: puts back on their queue the job rows a Redis outage left off it, and registers
+ * the job schedulers again if Redis lost them (a restart without persistence). Runs in every
+ * worker; both steps are idempotent. A tick that meets an outage logs one line and waits for the next.
+ */
+function startSweeper(registry: JobRegistry, opts: StartWorkerOptions) {
+  let running: Promise<void> = Promise.resolve();
+  const wanted = registry.queues.map((spec) => ({
+    name: spec.name,
+    count: spec.definitions.filter((d) => (opts.schedules?.[d.type] ?? d.cron) !== undefined).length,
+  }));
+  const tick = async () => {
+    try {
+      for (const q of wanted) {
+        if (q.count > 0 && (await queueFor(q.name).getJobSchedulersCount()) < q.count) {
+          log.info('job schedulers missing: registering them again', { queue: q.name });
+          await registerSchedulers(registry, opts.schedules);
+          break;
+        }
+      }
+      await requeueStuckJobs(registry, { minAgeMs: opts.sweep?.minAgeMs ?? config().JOB_REQUEUE_MIN_AGE_MS });
+    } catch (e) {
+      log.warn('requeue sweep skipped', { error: (e as Error).message });
+    }
+  };
+  let busy = false;
+  // A tick waiting on an absent Redis is not joined by more: the next one starts after it ends.
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    running = tick().finally(() => {
+      busy = false;
+    });
+  }, opts.sweep?.everyMs ?? config().JOB_SWEEP_EVERY_MS);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
     },
   };
 }

@@ -21,7 +21,16 @@ import { ROLES, type Role, type RoleOrAnonymous } from '../../src/shared/roles.t
  * written by hand before the manifests (src/shared/roles.ts at 0674b61), role by role.
  */
 const ROUTE_SETS: Record<RoleOrAnonymous, string[]> = {
-  ANONYMOUS: ['/', '/active-environment', '/inspections-report', '/password-reset', '/plans', '/register'],
+  // '/t': a scanned label's public card is for anyone (issue 11 item 3), signed in or not.
+  ANONYMOUS: [
+    '/',
+    '/active-environment',
+    '/inspections-report',
+    '/password-reset',
+    '/plans',
+    '/register',
+    '/t',
+  ],
   MOBCHECK_ADMIN: [
     '/',
     '/buy-tag',
@@ -300,6 +309,7 @@ describe('navigation built from the feature manifests', () => {
     expect(redirectFor('/report')).toBeUndefined();
     expect(canVisit('ANONYMOUS', '/inspections-report')).toBe(true);
     expect(canVisit('COMPANY_OPERATOR', '/t/ABC123')).toBe(true);
+    expect(canVisit('ANONYMOUS', '/t/ABC123')).toBe(true);
     expect(routeKey('/t/$serial')).toBe('/t');
   });
 

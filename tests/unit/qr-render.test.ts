@@ -15,7 +15,8 @@ function* chunks<T>(items: T[], size: number): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
-describe('QR label renderers', () => {
+// Real PDF rendering and QR decoding: seconds of CPU on a busy 2-core machine, more than the 5 s default.
+describe('QR label renderers', { timeout: 30_000 }, () => {
   it('renders A4 label sheets whose every QR code decodes to the tag URL', async () => {
     const progress: number[] = [];
     const pdf = await renderPdfLabels(

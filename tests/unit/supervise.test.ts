@@ -1,10 +1,17 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { supervise } from '../../scripts/supervise.ts';
 
 /** `npm start`'s supervisor with real child processes (small node scripts). */
 const crasher = ['-e', 'setTimeout(() => process.exit(3), 30)'];
 const steady = ['-e', "process.on('SIGTERM', () => process.exit(0)); setInterval(() => {}, 1000)"];
-const stubborn = ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"];
+/** Ignores SIGTERM; touches `flag` once the handler is in place, so the test never signals it earlier. */
+const stubborn = (flag: string) => [
+  '-e',
+  `process.on('SIGTERM', () => {}); require('node:fs').writeFileSync(${JSON.stringify(flag)}, ''); setInterval(() => {}, 1000)`,
+];
 
 async function until(cond: () => boolean, ms = 10_000): Promise<void> {
   const end = Date.now() + ms;
@@ -45,8 +52,10 @@ describe('supervise', () => {
   });
 
   it('kills a child that ignores SIGTERM once the deadline passes', async () => {
-    const s = supervise([{ name: 'stuck', args: stubborn }], { log: () => {}, stopDeadlineMs: 300 });
-    await new Promise((r) => setTimeout(r, 200));
+    const flag = path.join(mkdtempSync(path.join(tmpdir(), 'stubborn-')), 'ready');
+    const s = supervise([{ name: 'stuck', args: stubborn(flag) }], { log: () => {}, stopDeadlineMs: 300 });
+    // A loaded machine can take longer than any fixed pause to start node; wait for the child to say so.
+    await until(() => existsSync(flag));
     const [proc] = s.processes();
     const t0 = Date.now();
     await s.stop();

@@ -7,12 +7,14 @@ import { accountManifest } from './account/manifest.ts';
 import { billingManifest } from './billing/manifest.ts';
 import { catalogueManifest } from './catalogue/manifest.ts';
 import { dashboardManifest } from './dashboard/manifest.ts';
+import { fieldManifest } from './field/manifest.ts';
 import { jobsManifest } from './jobs/manifest.ts';
 import { landingManifest } from './landing/manifest.ts';
 import { organisationsManifest } from './organisations/manifest.ts';
 import { qrManifest } from './qr/manifest.ts';
 import { reportsManifest } from './reports/manifest.ts';
 import { serviceOrdersManifest } from './service-orders/manifest.ts';
+import { tagsManifest } from './tags/manifest.ts';
 import { videosManifest } from './videos/manifest.ts';
 
 export const FEATURES = [
@@ -22,7 +24,9 @@ export const FEATURES = [
   serviceOrdersManifest,
   reportsManifest,
   catalogueManifest,
+  tagsManifest,
   qrManifest,
+  fieldManifest,
   organisationsManifest,
   billingManifest,
   videosManifest,

@@ -21,3 +21,30 @@ export function searchCondition(
   );
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
+
+/**
+ * A row's stored search document: its searched fields, each passed through `core.search_text`,
+ * between `|` separators (`|abc123|extintor 4 kg|ext-4|`), so one trigram GIN index on the column
+ * serves the search and a short query can still match one *whole* field. Keep it up to date on
+ * every write of the fields (e.g. `UPDATE … SET search = searchDocument([...])`).
+ */
+export function searchDocument(parts: Expression<unknown>[]): RawBuilder<string> {
+  return sql<string>`core.search_text('|' || concat_ws('|', ${sql.join(parts)}) || '|')`;
+}
+
+/**
+ * `searchCondition` over a stored search document (`searchDocument`): the same rule — fewer than 3
+ * characters match one field's whole value, 3 or more a substring of any field — written on the
+ * column itself so its `gin (col gin_trgm_ops)` index serves both. Null when there is nothing to match.
+ */
+export function documentSearchCondition(
+  query: string | undefined | null,
+  column: Expression<unknown>,
+): RawBuilder<SqlBool> | null {
+  const q = query?.trim();
+  if (!q) return null;
+  const escaped = q.replace(/[\\%_]/g, (m) => `\\${m}`);
+  return q.length < SEARCH_SUBSTRING_THRESHOLD
+    ? sql<SqlBool>`${column} like '%|' || core.search_text(${escaped}) || '|%'`
+    : sql<SqlBool>`${column} like '%' || core.search_text(${escaped}) || '%'`;
+}

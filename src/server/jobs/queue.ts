@@ -1,8 +1,12 @@
 import { Queue } from 'bullmq';
 import type { z } from 'zod';
 import { config } from '../config.ts';
+import type { Kysely } from 'kysely';
 import { coreDb } from '../db/database.ts';
-import { bullConnection } from '../redis.ts';
+import type { CoreDatabase } from '../db/schema.ts';
+import { priorityFor } from './fairness.ts';
+import { log } from '../logger.ts';
+import { bullConnection, watchRedis } from '../redis.ts';
 import type { JobDefinition, JobOwner, JobPayload } from './define.ts';
 
 export type { JobOwner, JobPayload } from './define.ts';
@@ -22,6 +26,7 @@ export function queueFor(name: string): Queue<JobPayload> {
       prefix: config().REDIS_PREFIX,
       defaultJobOptions: { removeOnComplete: REMOVE_ON_COMPLETE, removeOnFail: REMOVE_ON_FAIL },
     });
+    watchRedis(q, `queue ${name}`);
     queues.set(name, q);
   }
   return q;
@@ -38,8 +43,13 @@ export async function closeQueue(): Promise<void> {
  * Writes a queued job's row in core.jobs (no result yet) and answers its id; nothing is put on a
  * queue. `params` are stored as given (as JSON).
  */
-export async function insertJobRow(type: string, params: unknown, owner: JobOwner): Promise<string> {
-  const row = await coreDb()
+export async function insertJobRow(
+  type: string,
+  params: unknown,
+  owner: JobOwner,
+  db: Kysely<CoreDatabase> = coreDb(),
+): Promise<string> {
+  const row = await db
     .insertInto('jobs')
     .values({
       type,
@@ -62,11 +72,52 @@ export async function insertJobRow(type: string, params: unknown, owner: JobOwne
   return row.id;
 }
 
+/** How long `enqueue` waits for Redis to take a job before leaving it to the requeue sweep. */
+export const ENQUEUE_TIMEOUT_MS = 2000;
+
+/**
+ * Puts a job row's payload on its queue. The row id is the BullMQ job id, so adding the same row
+ * twice is a no-op (the requeue sweep relies on it). Answers false, without throwing, when Redis
+ * does not take it within ENQUEUE_TIMEOUT_MS (the add goes on in the background and the sweep
+ * retries it as well).
+ */
+export async function addToQueue(
+  def: Pick<JobDefinition, 'type' | 'queue' | 'attempts' | 'backoff'>,
+  payload: JobPayload & { jobId: string },
+): Promise<boolean> {
+  // Fair share: a tenant with less unfinished work goes first (jobs/fairness.ts).
+  const priority = await priorityFor(payload.companyGroupId, payload.jobId);
+  const adding = queueFor(def.queue)
+    .add(def.type, payload, { jobId: payload.jobId, attempts: def.attempts, backoff: def.backoff, priority })
+    .then(() => true);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((r) => {
+    timer = setTimeout(() => r(false), ENQUEUE_TIMEOUT_MS);
+    timer.unref();
+  });
+  try {
+    const added = await Promise.race([adding, timeout]);
+    if (!added) log.warn('job left queued: redis did not answer', { id: payload.jobId, type: def.type });
+    return added;
+  } catch (err) {
+    log.warn('job left queued: redis unavailable', {
+      id: payload.jobId,
+      type: def.type,
+      error: (err as Error).message,
+    });
+    return false;
+  } finally {
+    clearTimeout(timer);
+    adding.catch(() => undefined);
+  }
+}
+
 /**
  * Records the job in core.jobs and puts it on its definition's queue with the definition's retry
  * policy; answers the job id at once. Params are parsed first: bad params throw the ZodError
  * (a 400 `VALIDATION_FAILED` if it reaches a caller) and nothing is written or queued.
- * The row id is the BullMQ job id, so adding the same row twice is a no-op.
+ * When Redis is down the row stays `queued` and the worker's requeue sweep puts it on the queue
+ * once Redis is back: the caller still gets its id, and nothing is lost.
  */
 export async function enqueue<S extends JobDefinition['params']>(
   def: JobDefinition<S>,
@@ -75,18 +126,24 @@ export async function enqueue<S extends JobDefinition['params']>(
 ): Promise<string> {
   const parsed = def.params.parse(params);
   const jobId = await insertJobRow(def.type, parsed, owner);
+  await queueJobRow(def, jobId, parsed, owner);
+  return jobId;
+}
+
+/** Puts an already written job row on its queue (the caller wrote it, e.g. inside its own transaction). */
+export async function queueJobRow<S extends JobDefinition['params']>(
+  def: JobDefinition<S>,
+  jobId: string,
+  params: z.output<S>,
+  owner: JobOwner,
+): Promise<void> {
   const payload: JobPayload = {
     jobId,
     type: def.type,
-    params: parsed,
+    params,
     companyGroupId: owner.companyGroupId,
     companyId: owner.companyId ?? null,
     requestedBy: owner.requestedBy ?? null,
   };
-  await queueFor(def.queue).add(def.type, payload, {
-    jobId,
-    attempts: def.attempts,
-    backoff: def.backoff,
-  });
-  return jobId;
+  await addToQueue(def, { ...payload, jobId });
 }

@@ -1,7 +1,9 @@
 /**
  * The one server helper for paged lists: filters (from the caller), the product's search over
  * `search` columns, a sort map with a stable tiebreak, limit/offset, and the true total from a
- * separate count (so a page past the end still says how many rows match).
+ * separate count (so a page past the end still says how many rows match). Lists that grow with a
+ * tenant (equipment, records) set `countCap`: the count stops after that many rows, so its cost is
+ * bounded whatever the tenant's size, and the page says `totalCapped` when there are more.
  *
  *   const base = ctx.auth.tenant.selectFrom('categories as c').where(enabledIs(sql.ref('c.enabled'), input.enabled));
  *   return fetchPage(base, input, {
@@ -13,6 +15,7 @@
  */
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { ListParams, Page, TriState } from '../../shared/list.ts';
+import { baseDb } from '../db/database.ts';
 import { searchCondition } from '../db/search.ts';
 
 export interface PageSpec<DB, TB extends keyof DB, O> {
@@ -28,6 +31,12 @@ export interface PageSpec<DB, TB extends keyof DB, O> {
    * descending sort forces a full sort of the matching rows.
    */
   nullsLast?: boolean;
+  /**
+   * Count at most this many matching rows (at least up to the end of the asked page): `total` is
+   * exact below it; above it `total` is the cap and `totalCapped` is true. An exact `count(*)` of a
+   * join over 100,000 rows costs far more than the page itself.
+   */
+  countCap?: number;
   // biome-ignore lint/complexity/noBannedTypes: a query that selects nothing yet
   select(q: SelectQueryBuilder<DB, TB, {}>): SelectQueryBuilder<DB, TB, O>;
 }
@@ -43,7 +52,8 @@ export async function fetchPage<DB, TB extends keyof DB, O>(
   const sortExpr = spec.sorts[input.sort] ?? Object.values(spec.sorts)[0]!;
   const dir = input.direction === 'desc' ? sql`desc` : sql`asc`;
   const nulls = spec.nullsLast ? sql`nulls last` : sql``;
-  const [items, count] = await Promise.all([
+  const cap = spec.countCap === undefined ? null : Math.max(spec.countCap, (input.page + 1) * input.pageSize);
+  const [items, total] = await Promise.all([
     spec
       .select(filtered)
       .orderBy(sql`${sortExpr} ${dir} ${nulls}`)
@@ -51,14 +61,26 @@ export async function fetchPage<DB, TB extends keyof DB, O>(
       .limit(input.pageSize)
       .offset(input.page * input.pageSize)
       .execute(),
-    filtered.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    cap === null
+      ? filtered
+          .select(sql<string>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+          .then((r) => Number((r as { n: string | number }).n))
+      : // The subquery keeps its own schema (an embedded builder compiles with its plugins).
+        sql<{
+          n: number;
+        }>`select count(*)::int as n from (${filtered.select(sql`1`.as('one')).limit(cap + 1)}) as capped`
+          .execute(baseDb())
+          .then((r) => r.rows[0]!.n),
   ]);
-  return {
+  const page: Page<O> = {
     items: items as O[],
-    total: Number((count as { n: string | number }).n),
+    total: cap !== null && total > cap ? cap : total,
     page: input.page,
     pageSize: input.pageSize,
   };
+  if (cap !== null) page.totalCapped = total > cap;
+  return page;
 }
 
 /** Maps the rows of a page, keeping its counters. */

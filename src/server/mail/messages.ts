@@ -31,9 +31,45 @@ interface Template {
   footer: string;
 }
 
-type Kind = 'activation' | 'passwordReset';
+type Kind = 'activation' | 'passwordReset' | 'loginThrottled';
 
-const TEMPLATES: Record<Kind, Record<Language, (hours: number) => Template>> = {
+const TEMPLATES: Record<Kind, Record<Language, (n: number) => Template>> = {
+  // n = minutes the sign-ins stay slowed after the last attempt
+  loginThrottled: {
+    pt: (m) => ({
+      subject: `Tentativas de login na sua conta do ${PRODUCT_NAME}`,
+      greeting: (n) => `Olá, ${n}!`,
+      lines: [
+        'Houve várias tentativas de login com senha errada na sua conta. Por segurança, novas tentativas estão sendo desaceleradas — a conta não foi bloqueada e você continua entrando normalmente com a sua senha.',
+        `A desaceleração termina ${m} minutos depois da última tentativa. Se não foi você, troque a sua senha.`,
+      ],
+      button: 'Trocar minha senha',
+      fallback: 'Se o botão não funcionar, copie e cole este endereço no navegador:',
+      footer: 'Se foi você que errou a senha, ignore esta mensagem.',
+    }),
+    en: (m) => ({
+      subject: `Sign-in attempts on your ${PRODUCT_NAME} account`,
+      greeting: (n) => `Hello, ${n}!`,
+      lines: [
+        'There were several sign-in attempts with a wrong password on your account. For your safety, further attempts are being slowed down — the account is not locked and you can still sign in with your password.',
+        `The slowdown ends ${m} minutes after the last attempt. If this was not you, change your password.`,
+      ],
+      button: 'Change my password',
+      fallback: 'If the button does not work, copy and paste this address into your browser:',
+      footer: 'If it was you mistyping your password, ignore this message.',
+    }),
+    es: (m) => ({
+      subject: `Intentos de inicio de sesión en su cuenta de ${PRODUCT_NAME}`,
+      greeting: (n) => `¡Hola, ${n}!`,
+      lines: [
+        'Hubo varios intentos de inicio de sesión con contraseña incorrecta en su cuenta. Por seguridad, los nuevos intentos se están ralentizando: la cuenta no está bloqueada y puede seguir ingresando con su contraseña.',
+        `La ralentización termina ${m} minutos después del último intento. Si no fue usted, cambie su contraseña.`,
+      ],
+      button: 'Cambiar mi contraseña',
+      fallback: 'Si el botón no funciona, copie y pegue esta dirección en su navegador:',
+      footer: 'Si fue usted quien se equivocó de contraseña, ignore este mensaje.',
+    }),
+  },
   activation: {
     pt: (h) => ({
       subject: `Ative seu ambiente no ${PRODUCT_NAME}`,

@@ -22,8 +22,8 @@ export const authErrors = defineErrors({
   },
   AUTHENTICATION_RATE_LIMITED: {
     status: 429,
-    message: 'Muitas tentativas de login. Tente novamente mais tarde.',
-    en: 'Too many login attempts. Please try again later.',
-    es: 'Demasiados intentos de inicio de sesión. Inténtelo de nuevo más tarde.',
+    message: 'Muitas tentativas de login. Tente novamente em {retryAfter} s.',
+    en: 'Too many login attempts. Please try again in {retryAfter} s.',
+    es: 'Demasiados intentos de inicio de sesión. Inténtelo de nuevo en {retryAfter} s.',
   },
 });

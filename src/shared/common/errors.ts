@@ -60,6 +60,12 @@ export const commonErrors = defineErrors({
     en: 'The database is not up to date: run the migrations (npm run migrate).',
     es: 'La base de datos no está actualizada: ejecute las migraciones (npm run migrate).',
   },
+  SERVER_SHUTTING_DOWN: {
+    status: 503,
+    message: 'Este servidor está sendo desligado. Tente novamente em instantes.',
+    en: 'This server is shutting down. Please try again in a moment.',
+    es: 'Este servidor se está apagando. Inténtelo de nuevo en unos instantes.',
+  },
   REDIS_UNAVAILABLE: {
     status: 503,
     message: 'Fila de tarefas (Redis) indisponível no momento. Tente novamente em instantes.',

@@ -20,6 +20,8 @@ export const companyItemSchema = z.object({
   enabled: z.boolean(),
   tagsLimit: z.number().int(),
   tagsUsed: z.number().int(),
+  /** null = the platform default */
+  qrMonthlyQuota: z.number().int().nullable(),
   updateDate: z.date(),
 });
 export type CompanyItem = z.infer<typeof companyItemSchema>;

@@ -56,6 +56,11 @@ export const companyFormSchema = z.object({
   /** Only a provider admin may set these; others keep the defaults or current values. */
   enabled: z.boolean().optional(),
   tagsLimit: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  /** Monthly QR generation quota; empty = the platform default. */
+  qrMonthlyQuota: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.coerce.number().int().min(0).max(10_000_000).nullish(),
+  ),
 });
 export type CompanyFormInput = z.infer<typeof companyFormSchema>;
 

@@ -8,4 +8,17 @@ export const qrErrors = defineErrors({
     en: 'The quantity must be between {min} and {max}',
     es: 'La cantidad debe estar entre {min} y {max}',
   },
+  QR_MONTHLY_QUOTA_EXCEEDED: {
+    status: 429,
+    message:
+      'A cota mensal de {quota} QR Codes da empresa não comporta este lote: restam {remaining} este mês',
+    en: "This batch does not fit the company's monthly quota of {quota} QR codes: {remaining} left this month",
+    es: 'Este lote no cabe en la cuota mensual de {quota} códigos QR de la empresa: quedan {remaining} este mes',
+  },
+  QR_TAGS_LIMIT_EXCEEDED: {
+    status: 409,
+    message: 'A empresa já tem {spare} tags sem uso; com este lote passaria do limite de {limit} tags',
+    en: 'The company already holds {spare} unused tags; this batch would pass its limit of {limit} tags',
+    es: 'La empresa ya tiene {spare} etiquetas sin uso; este lote superaría su límite de {limit} etiquetas',
+  },
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resetConfig } from '../../../src/server/config.ts';
 import { coreDb } from '../../../src/server/db/database.ts';
-import { pendingResetDeliveries } from '../../../src/server/domains/account/password-reset.ts';
+import { pendingAfterAnswer } from '../../../src/server/after-answer.ts';
 import { rest } from '../../helpers/api.ts';
 import { makeActiveUser, registration } from './support.ts';
 
@@ -25,7 +25,7 @@ describe('mail without SMTP', () => {
 
     const u = await makeActiveUser();
     await rest('POST', '/web/password/reset/', { headers: { Email: u.email } });
-    await pendingResetDeliveries();
+    await pendingAfterAnswer();
     const reset = await coreDb()
       .selectFrom('email_outbox')
       .selectAll()
@@ -55,7 +55,7 @@ describe('mail failures', () => {
         .executeTakeFirst(),
     ).toBeUndefined();
     await rest('POST', '/web/password/reset/', { headers: { Email: body.email } });
-    await pendingResetDeliveries();
+    await pendingAfterAnswer();
     const again = await coreDb()
       .selectFrom('email_outbox')
       .selectAll()

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreDb } from '../../../src/server/db/database.ts';
-import { pendingResetDeliveries } from '../../../src/server/domains/account/password-reset.ts';
+import { pendingAfterAnswer } from '../../../src/server/after-answer.ts';
 import { hashToken } from '../../../src/server/domains/auth/service.ts';
 import { loginAs, rest, trpcClient } from '../../helpers/api.ts';
 import { makeActiveUser, registration, startMailServer, tokenFromMail, uniqueEmail } from './support.ts';
@@ -45,7 +45,7 @@ describe('POST /web/password/reset/', () => {
     const b = await ask(unknown);
     expect(b.status).toBe(a.status);
     expect(b.json).toEqual(a.json);
-    await pendingResetDeliveries();
+    await pendingAfterAnswer();
     await mail.waitFor(known.email);
     expect(mail.to(unknown)).toHaveLength(0);
   });
@@ -66,7 +66,7 @@ describe('POST /web/password/reset/', () => {
     await mail.waitFor(body.email);
     const first = tokenFromMail(mail.to(body.email)[0]!, '/active-environment').token;
     await ask(body.email);
-    await pendingResetDeliveries();
+    await pendingAfterAnswer();
     const mails = mail.to(body.email);
     expect(mails).toHaveLength(2);
     const second = tokenFromMail(mails[1]!, '/active-environment').token;
@@ -92,7 +92,7 @@ describe('POST /web/password/reset/', () => {
 describe('PUT /web/password/reset/', () => {
   async function resetToken(email: string) {
     await ask(email);
-    await pendingResetDeliveries();
+    await pendingAfterAnswer();
     const all = mail.to(email);
     return tokenFromMail(all[all.length - 1]!, '/password-reset').token;
   }
@@ -187,7 +187,7 @@ describe('PUT /web/password/reset/', () => {
       data: { code: 'PASSWORD_RESET_EMAIL_INVALID', httpStatus: 400 },
     });
     await client.account.requestPasswordReset.mutate({ email: u.email });
-    await pendingResetDeliveries();
+    await pendingAfterAnswer();
     const token = tokenFromMail(await mail.waitFor(u.email), '/password-reset').token;
     await expect(client.account.resetPassword.mutate({ token, password: 'weak' })).rejects.toMatchObject({
       data: { code: 'VALIDATION_FAILED' },

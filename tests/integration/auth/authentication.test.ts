@@ -1,35 +1,11 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { coreDb } from '../../../src/server/db/database.ts';
-import { hashPassword } from '../../../src/server/domains/auth/password-hash.ts';
 import { hashToken } from '../../../src/server/domains/auth/service.ts';
 import { DEMO, loginAs, rest, trpcClient } from '../../helpers/api.ts';
+import { makeDemoUser } from '../../helpers/demo-user.ts';
 
-async function makeUser(status: 'ACTIVE' | 'PENDING' | 'INACTIVE' = 'ACTIVE', password = 'Secret@1') {
-  const email = `auth-${status.toLowerCase()}-${Math.random().toString(36).slice(2)}@test.dev`;
-  const group = await coreDb()
-    .selectFrom('company_groups')
-    .select('id')
-    .where('schema_name', '=', 'demo')
-    .executeTakeFirstOrThrow();
-  await coreDb()
-    .insertInto('users')
-    .values({
-      email,
-      name: 'Test',
-      phone: null,
-      occupation: null,
-      role: 'COMPANY_OPERATOR',
-      status,
-      company_group_id: group.id,
-      company_id: null,
-      password_hash: await hashPassword(password),
-      image_key: null,
-      vindi_id: null,
-    })
-    .execute();
-  return { email, password };
-}
+const makeUser = makeDemoUser;
 
 describe('POST /web/authentication/', () => {
   it('answers a token in the data envelope for right credentials', async () => {
@@ -102,25 +78,6 @@ describe('POST /web/authentication/', () => {
     const r = await rest('POST', '/web/authentication/', { headers: { Email: u.email }, text: u.password });
     expect(r.status).toBe(403);
     expect(r.json.error?.code).toBe('AUTHENTICATION_INACTIVE_USER');
-  });
-
-  it('rate limits per e-mail with 429 AUTHENTICATION_RATE_LIMITED, even for the right password', async () => {
-    const u = await makeUser();
-    for (let i = 0; i < 10; i++) {
-      const r = await rest('POST', '/web/authentication/', {
-        headers: { Email: u.email },
-        text: 'Wrong@123',
-        ip: `10.1.1.${i}`,
-      });
-      expect(r.status).toBe(401);
-    }
-    const blocked = await rest('POST', '/web/authentication/', {
-      headers: { Email: u.email },
-      text: u.password,
-      ip: '10.1.2.1',
-    });
-    expect(blocked.status).toBe(429);
-    expect(blocked.json.error?.code).toBe('AUTHENTICATION_RATE_LIMITED');
   });
 
   it('gives a longer session with remember-login', async () => {

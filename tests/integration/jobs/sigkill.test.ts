@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { config, resetConfig } from '../../../src/server/config.ts';
 import { coreDb, tenantDb } from '../../../src/server/db/database.ts';
 import { closeQueue } from '../../../src/server/jobs/queue.ts';
@@ -40,6 +40,19 @@ describe('a worker killed with SIGKILL mid-batch', () => {
     timeout: 120_000,
   }, async () => {
     const demo = await demoCompany();
+    // Room for N more unused tags under the demo company's limit for this batch (restored below).
+    await coreDb()
+      .updateTable('companies')
+      .set((eb) => ({ tags_limit: eb('tags_limit', '+', N) }))
+      .where('id', '=', demo.companyId)
+      .execute();
+    onTestFinished(async () => {
+      await coreDb()
+        .updateTable('companies')
+        .set((eb) => ({ tags_limit: eb('tags_limit', '-', N) }))
+        .where('id', '=', demo.companyId)
+        .execute();
+    });
     const token = await loginAs(DEMO.groupAdmin);
     const first = startChildWorker();
     const res = await rest<{ jobId: string }>('GET', `/web/qr-code/generate/${demo.companyId}/${N}`, {
@@ -48,6 +61,15 @@ describe('a worker killed with SIGKILL mid-batch', () => {
     });
     expect(res.status).toBe(202);
     const { jobId } = res.json.data!;
+    // Its N tags would stay spare under the demo company's limit once it is restored: disable them,
+    // or every later demo batch of the run is refused (QR_TAGS_LIMIT_EXCEEDED).
+    onTestFinished(async () => {
+      await tenantDb(demo.schema)
+        .updateTable('tags')
+        .set({ enabled: false })
+        .where('job_id', '=', jobId)
+        .execute();
+    });
     const job = () =>
       coreDb().selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
 

@@ -107,7 +107,8 @@ describe('SIGTERM drains the requests in flight', () => {
     console.log(
       `SIGTERM under load: ${before.length} requests sent before the signal, ${failed.length} failed; exit ${code} after ${drainMs.toFixed(0)} ms`,
     );
-    expect(before.length).toBeGreaterThan(40);
+    // At least one request per connection was on the wire (how many more depends on the machine).
+    expect(before.length).toBeGreaterThanOrEqual(20);
     expect(failed).toEqual([]);
     expect(code).toBe(0);
     expect(drainMs).toBeLessThan(10_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pendingResetDeliveries } from '../../../src/server/domains/account/password-reset.ts';
+import { pendingAfterAnswer } from '../../../src/server/after-answer.ts';
 import { rest, testApp } from '../../helpers/api.ts';
 
 /**
@@ -23,7 +23,7 @@ describe('client address behind a proxy', () => {
       });
       statuses.push(last.status);
     }
-    await pendingResetDeliveries();
+    await pendingAfterAnswer();
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(last!.status).toBe(429);
     expect(last!.json.error?.code).toBe('RATE_LIMITED');

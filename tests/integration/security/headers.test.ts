@@ -72,7 +72,7 @@ describe('security headers', () => {
         'object-src': "'none'",
       });
       expect(res.headers.get('Permissions-Policy')).toBe(
-        'camera=(), microphone=(), geolocation=(self), payment=()',
+        'camera=(self), microphone=(), geolocation=(self), payment=()',
       );
       expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
     }

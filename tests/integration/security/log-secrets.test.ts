@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreDb } from '../../../src/server/db/database.ts';
-import { pendingResetDeliveries } from '../../../src/server/domains/account/password-reset.ts';
+import { pendingAfterAnswer } from '../../../src/server/after-answer.ts';
 import { downloadPath } from '../../../src/server/domains/jobs/service.ts';
 import { signPath } from '../../../src/server/files/signed-links.ts';
 import { fileStore } from '../../../src/server/files/store.ts';
@@ -49,7 +49,7 @@ describe('no secret reaches a log line', () => {
     const u = await makeActiveUser('Antiga@Senha77');
     secrets.push(u.password);
     await rest('POST', '/web/password/reset/', { headers: { Email: u.email } });
-    await pendingResetDeliveries();
+    await pendingAfterAnswer();
     const reset = (await outboxText(u.email)).match(/https?:\/\/\S*password-reset\?t=([\w-]+)/)!;
     secrets.push(reset[0], reset[1]!);
     const done = await rest<string>('PUT', '/web/password/reset/', {

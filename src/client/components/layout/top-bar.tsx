@@ -8,6 +8,7 @@ import { DEFAULT_USER_IMAGE } from '../../lib/constants.ts';
 import type { LoggedUser } from '../../lib/session.tsx';
 import { cn } from '../../lib/utils.ts';
 import { type MenuGroup, menuFor, userMenuFor } from '../../routes/navigation.ts';
+import { ScanTopBarButton } from '../../features/field/scan-button.tsx';
 import { Logo } from '../logo.tsx';
 import {
   DropdownMenu,
@@ -223,7 +224,9 @@ export function TopBar({ role, user }: { role: Role; user: LoggedUser }) {
           <Logo inverted />
         </Link>
         <MainMenus role={role} />
-        <div className="ml-auto">
+        <div className="ml-auto flex items-center gap-1">
+          {/* Reading a label with the phone's camera (or typing its serial): the field flow's entry. */}
+          <ScanTopBarButton />
           <UserMenu role={role} user={user} />
         </div>
       </div>

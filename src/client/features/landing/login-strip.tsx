@@ -49,6 +49,9 @@ export function LoginStrip() {
       } else if (code && INVALID_CODES.has(code)) {
         toast.error(t('login.invalid'));
         setFocus('password');
+      } else if (code === 'AUTHENTICATION_RATE_LIMITED') {
+        // The code's text with its wait ("Tente novamente em 4 s"), in the user's language.
+        toast.error(errorMessage(err, t('login.rateLimited')));
       } else if (code && RATE_LIMIT_CODES.has(code)) {
         toast.error(t('login.rateLimited'));
       } else {

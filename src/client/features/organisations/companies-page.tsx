@@ -37,6 +37,7 @@ function CompanyDialog({ company, onClose }: { company: CompanyRow | null; onClo
     phone: maskPhone(company?.phone),
     enabled: company?.enabled ?? false,
     tagsLimit: company?.tagsLimit ?? DEFAULT_COMPANY_TAGS_LIMIT,
+    qrMonthlyQuota: company?.qrMonthlyQuota ?? null,
   });
   const create = useMutation(trpc.organisations.companies.create.mutationOptions());
   const update = useMutation(trpc.organisations.companies.update.mutationOptions());
@@ -91,6 +92,15 @@ function CompanyDialog({ company, onClose }: { company: CompanyRow | null; onClo
             name="tagsLimit"
             id="co-tags"
             label={t('companies.tagsLimit')}
+            type="number"
+            min={0}
+          />
+          <TextField
+            form={form}
+            name="qrMonthlyQuota"
+            id="co-qr-quota"
+            label={t('companies.qrMonthlyQuota')}
+            hint={t('companies.qrMonthlyQuotaHint')}
             type="number"
             min={0}
           />

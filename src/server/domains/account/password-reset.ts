@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { isValidEmail } from '../../../shared/masks.ts';
 import { passwordSchema } from '../../../shared/password.ts';
 import { baseDb, coreDb, withCore } from '../../db/database.ts';
+import { runAfterAnswer } from '../../after-answer.ts';
 import { AppError } from '../../errors.ts';
 import { log } from '../../logger.ts';
 import { sendMail } from '../../mail/mailer.ts';
@@ -20,13 +21,6 @@ import {
   markUsed,
   parseEmailToken,
 } from './tokens.ts';
-
-/** Deliveries still running after their request answered (tests and shutdown may wait on them). */
-const inFlight = new Set<Promise<void>>();
-
-export function pendingResetDeliveries(): Promise<void> {
-  return Promise.all([...inFlight]).then(() => undefined);
-}
 
 async function deliver(email: string): Promise<void> {
   const user = await coreDb()
@@ -70,10 +64,7 @@ export async function requestPasswordReset(meta: RequestMeta, input: { email: st
   if (!isValidEmail(email)) throw new AppError('PASSWORD_RESET_EMAIL_INVALID');
   await limitRate(['reset', 'ip', meta.ip], 30, 3600);
   await limitRate(['reset', 'email', email.toLowerCase()], 5, 3600);
-  const p = deliver(email)
-    .catch((e) => log.error('password reset mail failed', { error: String(e) }))
-    .finally(() => inFlight.delete(p));
-  inFlight.add(p);
+  runAfterAnswer('password reset mail', () => deliver(email));
   return true;
 }
 

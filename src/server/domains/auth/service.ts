@@ -42,7 +42,7 @@ export async function login(
   if (!user || !ok) throw new AppError('AUTHENTICATION_INVALID_CREDENTIALS');
   if (user.status === 'PENDING') throw new AppError('AUTHENTICATION_PENDING_USER_STATUS');
   if (user.status !== 'ACTIVE') throw new AppError('AUTHENTICATION_INACTIVE_USER');
-  await clearLoginRate(email);
+  await clearLoginRate(email, input.ip);
   return createSession(user.id, {
     remember: !!input.remember,
     ip: input.ip,

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import type { Context } from 'hono';
 import { sql } from 'kysely';
 import { PRODUCT_IMAGE_MAX_BYTES } from '../../../shared/catalogue/enums.ts';
+import type { TenantDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { fileStore } from '../../files/store.ts';
 import { log } from '../../logger.ts';
@@ -78,8 +80,13 @@ export interface ProductImage {
 }
 
 /** The stored image of a product, or null when it has none (the caller answers a placeholder). */
-export async function getProductImage(ctx: Ctx, { id }: ById): Promise<ProductImage | null> {
-  const row = await ctx.auth.tenant
+export function getProductImage(ctx: Ctx, { id }: ById): Promise<ProductImage | null> {
+  return readProductImage(ctx.auth.tenant, id);
+}
+
+/** The same, on any tenant (the public tag card shows its product's image). */
+export async function readProductImage(db: TenantDb, id: number): Promise<ProductImage | null> {
+  const row = await db
     .selectFrom('products')
     .select(['image_key', 'image_content_type', 'image_updated_at'])
     .where('id', '=', id)
@@ -100,3 +107,25 @@ export async function getProductImage(ctx: Ctx, { id }: ById): Promise<ProductIm
 /** Shown when a product has no image (seed 001 §8). */
 export const PLACEHOLDER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160" viewBox="0 0 160 160" role="img" aria-label="Sem imagem"><rect width="160" height="160" rx="16" fill="#eef2f2"/><path d="M48 108l22-28 16 20 12-14 22 22z" fill="#9fb3b3"/><circle cx="104" cy="58" r="10" fill="#9fb3b3"/></svg>`;
 export const PLACEHOLDER_ETAG = '"product-placeholder-v1"';
+
+/**
+ * The answer of an image read: the file (or the placeholder SVG), its ETag and 304; a URL naming
+ * the current version (`?update=`) may be cached for good.
+ */
+export function imageResponse(c: Context, img: ProductImage | null): Response {
+  const etag = img?.etag ?? PLACEHOLDER_ETAG;
+  const cache =
+    img && c.req.query('update') === img.version
+      ? 'private, max-age=31536000, immutable'
+      : 'private, no-cache';
+  const headers = { ETag: etag, 'Cache-Control': cache, 'X-Content-Type-Options': 'nosniff' };
+  if (c.req.header('If-None-Match') === etag) {
+    img?.stream.destroy();
+    return c.body(null, 304, headers);
+  }
+  if (!img) return c.body(PLACEHOLDER_SVG, 200, { ...headers, 'Content-Type': 'image/svg+xml' });
+  return c.body(Readable.toWeb(img.stream) as ReadableStream, 200, {
+    ...headers,
+    'Content-Type': img.contentType,
+  });
+}

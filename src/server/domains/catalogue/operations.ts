@@ -7,7 +7,6 @@
  * fields alone) are REST only: the client saves a whole dialog through `save`.
  */
 import type { Context } from 'hono';
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { PRODUCT_IMAGE_MAX_BYTES } from '../../../shared/catalogue/enums.ts';
 import {
@@ -305,22 +304,7 @@ async function putImage(c: Context<AppEnv>, ctx: TenantContext): Promise<Respons
 async function getImage(c: Context<AppEnv>, ctx: TenantContext): Promise<Response> {
   const input = pathId.parse(c.req.param());
   const img = (await execute('catalogue.products.image', image, ctx, input)) as s.ProductImage | null;
-  const etag = img?.etag ?? s.PLACEHOLDER_ETAG;
-  // A URL naming the current version never changes, so it may be cached for good.
-  const cache =
-    img && c.req.query('update') === img.version
-      ? 'private, max-age=31536000, immutable'
-      : 'private, no-cache';
-  const headers = { ETag: etag, 'Cache-Control': cache, 'X-Content-Type-Options': 'nosniff' };
-  if (c.req.header('If-None-Match') === etag) {
-    img?.stream.destroy();
-    return c.body(null, 304, headers);
-  }
-  if (!img) return c.body(s.PLACEHOLDER_SVG, 200, { ...headers, 'Content-Type': 'image/svg+xml' });
-  return c.body(Readable.toWeb(img.stream) as ReadableStream, 200, {
-    ...headers,
-    'Content-Type': img.contentType,
-  });
+  return s.imageResponse(c, img);
 }
 
 const uploadImage = mutation({

@@ -11,6 +11,7 @@ import type { MaintenancePartDto, ProductDto } from '../../../shared/catalogue/t
 import type { Page } from '../../../shared/list.ts';
 import { AppError } from '../../errors.ts';
 import { fetchPage, mapPage, triStateIs } from '../../kit/list.ts';
+import { syncProductEquipment } from '../equipment/search.ts';
 import { type Ctx, inTenantTx, isProvider, isUniqueViolation, LISTS, saveList, type Trx } from './common.ts';
 
 type Db = Ctx['auth']['tenant'] | Trx;
@@ -182,6 +183,8 @@ async function writeProduct(ctx: Ctx, trx: Trx, id: number | undefined, p: Produ
       .set({ ...values, updated_at: sql`now()` })
       .where('id', '=', current.id)
       .execute();
+    // Its equipment's next inspection, notice and due dates and search text follow.
+    await syncProductEquipment(trx, current.id);
     return current.id;
   } catch (e) {
     if (isUniqueViolation(e, 'products_sku_uq'))

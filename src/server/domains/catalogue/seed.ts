@@ -63,6 +63,7 @@ const CATALOGUE: { name: string; inspection: string[]; maintenance: string[]; ty
         attributes: [
           ['Data de fabricação', 'DATE'],
           ['Data de recarga', 'DATE'],
+          ['Data do último teste hidrostático', 'DATE'],
           ['Data da última pesagem', 'DATE'],
           ['Número do cilindro', 'TEXT'],
         ],

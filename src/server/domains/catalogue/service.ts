@@ -15,6 +15,8 @@ export {
 } from './categories.ts';
 export {
   getProductImage,
+  imageResponse,
+  readProductImage,
   PLACEHOLDER_ETAG,
   PLACEHOLDER_SVG,
   type ProductImage,

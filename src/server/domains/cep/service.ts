@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { CepAddress } from '../../../shared/account/schemas.ts';
 import { config } from '../../config.ts';
 import { log } from '../../logger.ts';
-import { redis, redisKey } from '../../redis.ts';
+import { redisCommand, redisKey } from '../../redis.ts';
 
 /** Seed 000 §5: the CEP is looked up at 8 digits; the upstream gets 3 s, then the user types by hand. */
 export const CEP_TIMEOUT_MS = 3000;
@@ -27,7 +27,7 @@ const upstreamSchema = z.object({
 
 async function cacheGet(key: string): Promise<string | null> {
   try {
-    return await redis().get(key);
+    return await redisCommand((r) => r.get(key));
   } catch {
     return null;
   }
@@ -35,7 +35,7 @@ async function cacheGet(key: string): Promise<string | null> {
 
 async function cacheSet(key: string, value: string, ttl: number): Promise<void> {
   try {
-    await redis().set(key, value, 'EX', ttl);
+    await redisCommand((r) => r.set(key, value, 'EX', ttl));
   } catch {
     // a cache miss next time is fine
   }
@@ -91,6 +91,7 @@ export async function lookupCep(cep: string): Promise<CepLookup> {
 
 /** The lookup as the API offers it: limited per client address (it calls a public service). */
 export async function lookupAddress(ctx: { ip: string }, input: { cep: string }): Promise<CepLookup> {
-  await limitRate(['cep', 'ip', ctx.ip], 120, 60);
+  // Fails open: the limit spares the public upstream, and a lookup reveals nothing.
+  await limitRate(['cep', 'ip', ctx.ip], 120, 60, { whenRedisDown: 'open' });
   return lookupCep(input.cep);
 }

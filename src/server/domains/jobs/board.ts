@@ -9,7 +9,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { queueFor } from '../../jobs/queue.ts';
-import { redis, redisKey } from '../../redis.ts';
+import { redisCommand, redisKey } from '../../redis.ts';
 import { type AppEnv, errorResponse, type RestApp } from '../../rest.ts';
 import { liveSession } from '../auth/service.ts';
 import { jobRegistry } from '../../../worker/jobs.ts';
@@ -32,13 +32,15 @@ const digest = (v: string) => createHash('sha256').update(v).digest('base64url')
 
 export async function createBoardToken(sessionId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await redis().set(redisKey('board-token', digest(token)), sessionId, 'EX', TOKEN_TTL_SECONDS);
+  await redisCommand((r) =>
+    r.set(redisKey('board-token', digest(token)), sessionId, 'EX', TOKEN_TTL_SECONDS),
+  );
   return `${BOARD_PATH}?token=${token}`;
 }
 
 async function sessionOfCookie(value: string | undefined): Promise<string | null> {
   if (!value || !/^[\w-]{43}$/.test(value)) return null;
-  return redis().get(redisKey('board-cookie', digest(value)));
+  return redisCommand((r) => r.get(redisKey('board-cookie', digest(value))));
 }
 
 async function isProviderAdminSession(sessionId: string | null): Promise<boolean> {
@@ -69,10 +71,12 @@ export function mountJobsBoard(app: RestApp): void {
     let allowed = ctx.auth?.role === 'MOBCHECK_ADMIN';
     const token = c.req.query('token');
     if (!allowed && token && token.length <= 100) {
-      const sessionId = await redis().getdel(redisKey('board-token', digest(token)));
+      const sessionId = await redisCommand((r) => r.getdel(redisKey('board-token', digest(token))));
       if (await isProviderAdminSession(sessionId)) {
         const cookie = randomBytes(32).toString('base64url');
-        await redis().set(redisKey('board-cookie', digest(cookie)), sessionId!, 'EX', COOKIE_TTL_SECONDS);
+        await redisCommand((r) =>
+          r.set(redisKey('board-cookie', digest(cookie)), sessionId!, 'EX', COOKIE_TTL_SECONDS),
+        );
         setCookie(c, COOKIE, cookie, {
           path: BOARD_PATH,
           httpOnly: true,

@@ -47,6 +47,7 @@ function selectCompany(q: ReturnType<typeof companiesFrom>, tagsUsed: Expression
     'c.enabled',
     'c.tags_limit as tagsLimit',
     sql<number>`${tagsUsed}`.as('tagsUsed'),
+    'c.qr_monthly_quota as qrMonthlyQuota',
     'c.updated_at as updateDate',
   ]);
 }
@@ -116,6 +117,7 @@ export async function createCompany(ctx: SignedInContext, input: CompanyFormInpu
         tags_limit: scope.provider
           ? (input.tagsLimit ?? DEFAULT_COMPANY_TAGS_LIMIT)
           : DEFAULT_COMPANY_TAGS_LIMIT,
+        qr_monthly_quota: scope.provider ? (input.qrMonthlyQuota ?? null) : null,
         image_key: null,
       })
       .returning('id')
@@ -164,6 +166,9 @@ export async function updateCompany(
         phone: input.phone,
         ...(scope.provider && input.enabled !== undefined ? { enabled: input.enabled } : {}),
         ...(scope.provider && input.tagsLimit !== undefined ? { tags_limit: input.tagsLimit } : {}),
+        ...(scope.provider && input.qrMonthlyQuota !== undefined
+          ? { qr_monthly_quota: input.qrMonthlyQuota }
+          : {}),
         updated_at: new Date(),
       })
       .where('id', '=', current.id)

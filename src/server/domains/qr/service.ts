@@ -2,11 +2,13 @@ import { ADMIN_ROLES, type Role } from '../../../shared/roles.ts';
 import type { QrFormat } from '../../../shared/qr/schemas.ts';
 import { config } from '../../config.ts';
 import type { AuthContext, TenantContext } from '../../context.ts';
-import { coreDb } from '../../db/database.ts';
+import { type Kysely, sql } from 'kysely';
+import { baseDb, coreDb, tenantDb, withCore } from '../../db/database.ts';
+import type { CoreDatabase, TenantDatabase } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { enqueue } from '../../jobs/queue.ts';
+import { insertJobRow, queueJobRow } from '../../jobs/queue.ts';
 import { inScope, scopeOf } from '../../kit/scope.ts';
-import { monthlyGeneratedCount } from './counters.ts';
+import { monthlyGeneratedCount, monthStartUtc } from './counters.ts';
 import { QR_BATCH_JOBS } from './jobs.ts';
 
 /** Who may generate QR batches: every admin; operators cannot (seed 001 §6). */
@@ -51,13 +53,86 @@ export async function requestBatch(
 ): Promise<{ jobId: string }> {
   const company = await resolveCompany(auth, input.companyId);
   const quantity = checkQuantity(input.quantity);
-  const params = { companyId: company.id, quantity, format: input.format, publicUrl: config().PUBLIC_URL };
-  const jobId = await enqueue(QR_BATCH_JOBS[input.format], params, {
-    companyGroupId: auth.companyGroup.id,
+  const def = QR_BATCH_JOBS[input.format];
+  const params = def.params.parse({
     companyId: company.id,
-    requestedBy: auth.user.id,
+    quantity,
+    format: input.format,
+    publicUrl: config().PUBLIC_URL,
   });
+  const owner = { companyGroupId: auth.companyGroup.id, companyId: company.id, requestedBy: auth.user.id };
+  // The quota and the tags bound are checked and the job row written under one lock per company,
+  // so parallel requests cannot both pass; the queue gets the job once that has committed.
+  const jobId = await baseDb()
+    .transaction()
+    .execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`qr-quota:${company.id}`}, 0))`.execute(trx);
+      await checkGenerationBounds(
+        withCore(trx),
+        tenantDb(auth.companyGroup.schema_name, trx),
+        company.id,
+        quantity,
+      );
+      return insertJobRow(def.type, params, owner, withCore(trx));
+    });
+  await queueJobRow(def, jobId, params, owner);
   return { jobId };
+}
+
+/**
+ * A batch must fit (1) the company's monthly generation quota — labels generated this month plus
+ * those of its unfinished batches — set by the provider admin (null: QR_MONTHLY_QUOTA), 429
+ * QR_MONTHLY_QUOTA_EXCEEDED; and (2) its tags limit: the unused tags it holds (generated, enabled,
+ * not bound to equipment) plus the batches not allocated yet plus this one may not pass `tags_limit`,
+ * 409 QR_TAGS_LIMIT_EXCEEDED. Pending batches are read before the tags, so a batch allocated in
+ * between is counted twice (the safe side), never missed.
+ */
+async function checkGenerationBounds(
+  core: Kysely<CoreDatabase>,
+  tenant: Kysely<TenantDatabase>,
+  companyId: number,
+  quantity: number,
+): Promise<void> {
+  const company = await core
+    .selectFrom('companies')
+    .select(['tags_limit', 'qr_monthly_quota'])
+    .where('id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  const { pending } = await core
+    .selectFrom('jobs')
+    .select(sql<number>`coalesce(sum((params->>'quantity')::int), 0)::int`.as('pending'))
+    .where('company_id', '=', companyId)
+    .where(
+      'type',
+      'in',
+      Object.values(QR_BATCH_JOBS).map((d) => d.type),
+    )
+    .where('state', 'in', ['queued', 'active'])
+    // A batch whose tags exist already counts among the generated ones (allocation is all or nothing).
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('tag_registry as r').select('r.serial').whereRef('r.job_id', '=', 'jobs.id'))),
+    )
+    .executeTakeFirstOrThrow();
+  const quota = company.qr_monthly_quota ?? config().QR_MONTHLY_QUOTA;
+  const { generated } = await tenant
+    .selectFrom('tags')
+    .select(sql<number>`count(*)::int`.as('generated'))
+    .where('company_id', '=', companyId)
+    .where('created_at', '>=', monthStartUtc())
+    .executeTakeFirstOrThrow();
+  const remaining = Math.max(0, quota - generated - pending);
+  if (quantity > remaining) throw new AppError('QR_MONTHLY_QUOTA_EXCEEDED', { params: { quota, remaining } });
+  const { spare } = await tenant
+    .selectFrom('tags')
+    .select(sql<number>`count(*)::int`.as('spare'))
+    .where('company_id', '=', companyId)
+    .where('enabled', '=', true)
+    .where('activated_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  if (spare + pending + quantity > company.tags_limit)
+    throw new AppError('QR_TAGS_LIMIT_EXCEEDED', {
+      params: { spare: spare + pending, limit: company.tags_limit },
+    });
 }
 
 /** "Quantidade de Tags QR Code geradas esse mês" for a company of the tenant. */

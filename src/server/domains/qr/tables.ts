@@ -33,6 +33,13 @@ export interface QrTenantTables {
 
 export type TagRow = Selectable<TagTable>;
 
+declare module '../../db/core-tables.ts' {
+  interface CompanyTable {
+    /** monthly QR generation quota set by the provider admin; null = QR_MONTHLY_QUOTA */
+    qr_monthly_quota: number | null;
+  }
+}
+
 // The domain's tables join the database types here (declaration merging), not in db/schema.ts.
 declare module '../../db/schema.ts' {
   // biome-ignore lint/suspicious/noEmptyInterface: merged with the database type

@@ -1,0 +1,268 @@
+/**
+ * Parts of the field forms: the answer controls (yes/no/NA as three large toggles, text, custom
+ * answers), the attribute inputs, the save bar and the form-level error. Phone first: 48 px
+ * targets, one column.
+ */
+import { AlertCircle, LoaderCircle } from 'lucide-react';
+import { RadioGroup as RadioGroupPrimitive } from 'radix-ui';
+import type * as React from 'react';
+import { type FieldPath, type FieldValues, useController } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { type AnyForm, TextField, useFieldError } from '../../components/form/index.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { cn } from '../../lib/utils.ts';
+import { FIELD_NS } from './i18n.ts';
+
+export interface QuestionView {
+  id: number;
+  question: string;
+  type: 'YES_NO_NA' | 'TEXT' | 'CUSTOM';
+  customAnswers?: { id: number; answer: string; type: 'POSITIVE' | 'NEGATIVE' | 'NA' }[];
+}
+
+const YES_NO_NA = ['YES', 'NO', 'NA'] as const;
+
+const choiceClass =
+  'flex min-h-12 items-center justify-center rounded-lg border-2 border-input bg-card px-3 py-2 text-base font-semibold transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring data-[state=checked]:text-white';
+
+const YES_NO_NA_CHECKED: Record<(typeof YES_NO_NA)[number], string> = {
+  YES: 'data-[state=checked]:border-success data-[state=checked]:bg-success',
+  NO: 'data-[state=checked]:border-destructive data-[state=checked]:bg-destructive',
+  NA: 'data-[state=checked]:border-muted-foreground data-[state=checked]:bg-muted-foreground',
+};
+
+const CUSTOM_CHECKED: Record<'POSITIVE' | 'NEGATIVE' | 'NA', string> = {
+  POSITIVE: 'data-[state=checked]:border-success data-[state=checked]:bg-success',
+  NEGATIVE: 'data-[state=checked]:border-destructive data-[state=checked]:bg-destructive',
+  NA: 'data-[state=checked]:border-muted-foreground data-[state=checked]:bg-muted-foreground',
+};
+
+/**
+ * One question and its answer control, bound to `answers.<index>.answer`. Arrow keys move between
+ * the choices of a radio group (Radix); Tab leaves it.
+ */
+export function AnswerField<T extends FieldValues>({
+  form,
+  index,
+  question,
+  idPrefix,
+}: {
+  form: AnyForm<T>;
+  index: number;
+  question: QuestionView;
+  idPrefix: string;
+}) {
+  const { t } = useTranslation(FIELD_NS);
+  const name = `answers.${index}.answer` as FieldPath<T>;
+  const { field } = useController({ control: form.control, name });
+  const error = useFieldError(form, name);
+  const id = `${idPrefix}-q${question.id}`;
+  const labelId = `${id}-label`;
+  const errorId = `${id}-error`;
+  const value = field.value === undefined || field.value === null ? '' : String(field.value);
+  return (
+    <fieldset
+      className="flex flex-col gap-2 rounded-xl border bg-card p-4"
+      data-testid={`question-${index}`}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend className="sr-only">{question.question}</legend>
+      <p id={labelId} className="font-medium leading-snug" aria-hidden>
+        <span className="mr-1 text-muted-foreground tabular-nums">{index + 1}.</span>
+        {question.question}
+      </p>
+      {question.type === 'YES_NO_NA' && (
+        <RadioGroupPrimitive.Root
+          ref={field.ref}
+          value={value}
+          onValueChange={field.onChange}
+          onBlur={field.onBlur}
+          aria-labelledby={labelId}
+          aria-describedby={error ? errorId : undefined}
+          aria-required
+          className="grid grid-cols-3 gap-2"
+          orientation="horizontal"
+        >
+          {YES_NO_NA.map((v) => (
+            <RadioGroupPrimitive.Item
+              key={v}
+              value={v}
+              className={cn(choiceClass, YES_NO_NA_CHECKED[v])}
+              data-testid={`answer-${index}-${v}`}
+            >
+              {t(`answer.${v}`)}
+            </RadioGroupPrimitive.Item>
+          ))}
+        </RadioGroupPrimitive.Root>
+      )}
+      {question.type === 'CUSTOM' && (
+        <RadioGroupPrimitive.Root
+          ref={field.ref}
+          value={value}
+          onValueChange={(v) => field.onChange(Number(v))}
+          onBlur={field.onBlur}
+          aria-labelledby={labelId}
+          aria-describedby={error ? errorId : undefined}
+          aria-required
+          className="grid gap-2"
+        >
+          {(question.customAnswers ?? []).map((a) => (
+            <RadioGroupPrimitive.Item
+              key={a.id}
+              value={String(a.id)}
+              className={cn(choiceClass, 'justify-start text-left font-medium', CUSTOM_CHECKED[a.type])}
+              data-testid={`answer-${index}-custom-${a.id}`}
+            >
+              {a.answer}
+            </RadioGroupPrimitive.Item>
+          ))}
+        </RadioGroupPrimitive.Root>
+      )}
+      {question.type === 'TEXT' && (
+        <Textarea
+          id={id}
+          aria-labelledby={labelId}
+          aria-describedby={error ? errorId : undefined}
+          value={value}
+          onChange={(e) => field.onChange(e.target.value)}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          maxLength={2000}
+          rows={3}
+          className="text-base"
+          placeholder={t('answer.textPlaceholder')}
+          data-testid={`answer-${index}-text`}
+        />
+      )}
+      {error && (
+        <p
+          id={errorId}
+          className="text-sm font-medium text-destructive"
+          data-testid={`question-${index}-error`}
+        >
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+export interface AttributeView {
+  id: number;
+  attribute: string;
+  type: 'TEXT' | 'DATE';
+}
+
+/** The inspection type's attributes, bound to `attributes.<i>.value` (TEXT: text, DATE: a date input). */
+export function AttributeFields<T extends FieldValues>({
+  form,
+  attributes,
+  idPrefix,
+}: {
+  form: AnyForm<T>;
+  attributes: readonly AttributeView[];
+  idPrefix: string;
+}) {
+  if (attributes.length === 0) return null;
+  return (
+    <div className="grid gap-4">
+      {attributes.map((a, i) => (
+        <TextField
+          key={a.id}
+          form={form}
+          name={`attributes.${i}.value` as FieldPath<T>}
+          id={`${idPrefix}-attr-${a.id}`}
+          label={a.attribute}
+          optional
+          type={a.type === 'DATE' ? 'date' : 'text'}
+          maxLength={a.type === 'DATE' ? undefined : 500}
+          className="[&_input]:h-12 [&_input]:text-base"
+          testId={`${idPrefix}-attr-${i}`}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** A titled group of a field form. */
+export function Section({
+  title,
+  hint,
+  children,
+  testId,
+}: {
+  title: string;
+  hint?: React.ReactNode;
+  children: React.ReactNode;
+  testId?: string;
+}) {
+  return (
+    <section className="flex flex-col gap-3" data-testid={testId}>
+      <div>
+        <h2 className="text-base font-semibold">{title}</h2>
+        {hint && <p className="text-sm text-muted-foreground">{hint}</p>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** A failure no field shows. */
+export function FormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p
+      role="alert"
+      className="flex items-start gap-2 rounded-lg border border-destructive/30 bg-destructive/8 p-3 text-sm font-medium text-destructive"
+      data-testid="field-form-error"
+    >
+      <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+      {message}
+    </p>
+  );
+}
+
+/** Save (locked while saving: a second tap is ignored) and cancel, full width on a phone. */
+export function SaveBar({
+  saving,
+  label,
+  onCancel,
+  testId,
+}: {
+  saving: boolean;
+  label: string;
+  onCancel(): void;
+  testId: string;
+}) {
+  const { t } = useTranslation(FIELD_NS);
+  return (
+    <div className="sticky bottom-0 -mx-4 flex flex-col-reverse gap-2 border-t bg-background/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:flex-row sm:justify-end sm:border-0 sm:bg-transparent sm:px-0">
+      <Button variant="outline" className="h-12 text-base sm:w-auto" onClick={onCancel} disabled={saving}>
+        {t('cancel')}
+      </Button>
+      <Button type="submit" className="h-12 text-base sm:w-auto" aria-disabled={saving} data-testid={testId}>
+        {saving && <LoaderCircle className="size-5! animate-spin" aria-hidden />}
+        {saving ? t('saving') : label}
+      </Button>
+    </div>
+  );
+}
+
+/** A failed read, with a retry button. */
+export function ErrorPanel({ message, onRetry }: { message: string; onRetry?(): void }) {
+  const { t } = useTranslation(FIELD_NS);
+  return (
+    <div
+      role="alert"
+      className="flex flex-col gap-3 rounded-lg border border-destructive/30 bg-destructive/8 p-4 text-sm text-destructive"
+    >
+      <p className="font-medium">{message}</p>
+      {onRetry && (
+        <Button variant="outline" className="h-11 self-start" onClick={onRetry}>
+          {t('retry')}
+        </Button>
+      )}
+    </div>
+  );
+}

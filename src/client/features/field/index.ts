@@ -1,0 +1,2 @@
+/** Pages of the field flow, loaded lazily through ./manifest.ts. */
+export { FieldTagPage } from './field-page.tsx';

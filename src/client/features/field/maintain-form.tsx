@@ -1,0 +1,226 @@
+/**
+ * Maintain (`equipment.maintenanceForm` → `equipment.maintain`): the maintenance questions (yes/no/NA,
+ * text) and the parts replaced, picked from the product's parts with a quantity in the part's unit.
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import * as React from 'react';
+import { type FieldPath, useController, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { DEFAULT_LANGUAGE } from '../../../shared/enums.ts';
+import { maintenanceInputSchema } from '../../../shared/equipment/schemas.ts';
+import { errorText } from '../../../shared/errors.ts';
+import { idField } from '../../../shared/fields.ts';
+import { type AnyForm, useAppForm, useFieldError } from '../../components/form/index.ts';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import type { RouterOutputs } from '../../lib/api-types.ts';
+import { errorMessage, useTRPC } from '../../lib/trpc.ts';
+import { cn } from '../../lib/utils.ts';
+import { type FieldQuestion, missingAnswers, parseQuantity } from './field-rules.ts';
+import { AnswerField, ErrorPanel, FormError, SaveBar, Section } from './form-parts.tsx';
+import { FIELD_NS } from './i18n.ts';
+import { placeAnswerError } from './inspect-form.tsx';
+
+type MaintenanceForm = RouterOutputs['equipment']['maintenanceForm'];
+
+/**
+ * The form holds every part of the product with `selected` and the typed quantity; what is sent
+ * is the shared input: the selected parts with their quantity as a number.
+ */
+export function maintainFormSchema(
+  questions: readonly FieldQuestion[],
+  lang: string,
+  texts: { quantity: string },
+) {
+  return maintenanceInputSchema
+    .omit({ parts: true })
+    .extend({
+      parts: z.array(z.object({ partId: idField, selected: z.boolean(), quantity: z.string() })),
+    })
+    .superRefine((v, ctx) => {
+      for (const m of missingAnswers(questions, v.answers))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['answers', m.index, 'answer'],
+          message:
+            errorText('INSPECTION_ANSWER_MISSING', lang, { question: m.question.question }) ??
+            m.question.question,
+        });
+      v.parts.forEach((p, i) => {
+        const q = parseQuantity(p.quantity);
+        if (p.selected && !(q > 0 && q <= 1_000_000))
+          ctx.addIssue({ code: 'custom', path: ['parts', i, 'quantity'], message: texts.quantity });
+      });
+    })
+    .transform((v) => ({
+      tag: v.tag,
+      answers: v.answers,
+      parts: v.parts
+        .filter((p) => p.selected)
+        .map((p) => ({ partId: p.partId, quantity: parseQuantity(p.quantity) })),
+    }));
+}
+
+export function MaintainForm({
+  serial,
+  onDone,
+  onCancel,
+}: {
+  serial: string;
+  onDone(message: string): Promise<void>;
+  onCancel(): void;
+}) {
+  const { t } = useTranslation(FIELD_NS);
+  const trpc = useTRPC();
+  const query = useQuery({ ...trpc.equipment.maintenanceForm.queryOptions({ tag: serial }), staleTime: 0 });
+  if (query.isPending)
+    return (
+      <div className="space-y-3" data-testid="maintain-loading">
+        <Skeleton className="h-28 w-full" />
+        <Skeleton className="h-28 w-full" />
+      </div>
+    );
+  if (query.isError)
+    return (
+      <ErrorPanel message={errorMessage(query.error, t('loadFailed'))} onRetry={() => void query.refetch()} />
+    );
+  return <MaintainFormBody serial={serial} data={query.data} onDone={onDone} onCancel={onCancel} />;
+}
+
+function MaintainFormBody({
+  serial,
+  data,
+  onDone,
+  onCancel,
+}: {
+  serial: string;
+  data: MaintenanceForm;
+  onDone(message: string): Promise<void>;
+  onCancel(): void;
+}) {
+  const { t, i18n } = useTranslation(FIELD_NS);
+  const trpc = useTRPC();
+  const maintain = useMutation(trpc.equipment.maintain.mutationOptions());
+  const [failure, setFailure] = React.useState<string | null>(null);
+  const lang = i18n.resolvedLanguage ?? i18n.language ?? DEFAULT_LANGUAGE;
+  const schema = React.useMemo(
+    () => maintainFormSchema(data.questions, lang, { quantity: t('parts.quantityInvalid') }),
+    [data.questions, lang, t],
+  );
+  const form = useAppForm(schema, {
+    tag: serial,
+    answers: data.questions.map((q) => ({ questionId: q.id, answer: '' })),
+    parts: data.parts.map((p) => ({ partId: p.id, selected: false, quantity: '1' })),
+  });
+
+  const onSubmit = form.handleSubmit(async (v) => {
+    if (maintain.isPending) return;
+    setFailure(null);
+    try {
+      await maintain.mutateAsync(v);
+      await onDone(t('maintained'));
+    } catch (err) {
+      const placed = placeAnswerError(
+        err,
+        data.questions,
+        [],
+        (path, message) => form.setError(path as never, { type: 'server', message }, { shouldFocus: true }),
+        t('saveFailed'),
+      );
+      if (placed) return;
+      setFailure(errorMessage(err, t('saveFailed')));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6" data-testid="maintain-form">
+      <Section title={t('questions')}>
+        {data.questions.length === 0 && <p className="text-sm text-muted-foreground">{t('noQuestions')}</p>}
+        {data.questions.map((q, i) => (
+          <AnswerField key={q.id} form={form} index={i} question={q} idPrefix="maintain" />
+        ))}
+      </Section>
+      <Section title={t('parts.title')} hint={t('parts.hint')} testId="maintain-parts">
+        {data.parts.length === 0 && <p className="text-sm text-muted-foreground">{t('parts.none')}</p>}
+        {data.parts.map((p, i) => (
+          <PartRow key={p.id} form={form} index={i} part={p} />
+        ))}
+      </Section>
+      <FormError message={failure} />
+      <SaveBar
+        saving={maintain.isPending}
+        label={t('maintainSubmit')}
+        onCancel={onCancel}
+        testId="maintain-submit"
+      />
+    </form>
+  );
+}
+
+type MaintainValues = z.input<ReturnType<typeof maintainFormSchema>>;
+
+function PartRow({
+  form,
+  index,
+  part,
+}: {
+  form: AnyForm<MaintainValues>;
+  index: number;
+  part: MaintenanceForm['parts'][number];
+}) {
+  const { t } = useTranslation(FIELD_NS);
+  const selectedName = `parts.${index}.selected` as FieldPath<MaintainValues>;
+  const quantityName = `parts.${index}.quantity` as FieldPath<MaintainValues>;
+  const { field: selected } = useController({ control: form.control, name: selectedName });
+  const on = useWatch({ control: form.control, name: selectedName }) === true;
+  const error = useFieldError(form, quantityName);
+  const id = `maintain-part-${part.id}`;
+  const unit = t(`unit.${part.unit}`, { defaultValue: '' });
+  return (
+    <div
+      className={cn('flex flex-col gap-3 rounded-xl border bg-card p-4', on && 'border-primary')}
+      data-testid={`part-${index}`}
+    >
+      <div className="flex min-h-11 items-center gap-3">
+        <Checkbox
+          id={id}
+          className="size-6"
+          checked={on}
+          onCheckedChange={(v) => selected.onChange(v === true)}
+          ref={selected.ref}
+          data-testid={`part-${index}-selected`}
+        />
+        <Label htmlFor={id} className="flex-1 cursor-pointer text-base font-normal">
+          {part.name}
+        </Label>
+      </div>
+      {on && (
+        <div className="flex flex-col gap-1 pl-9">
+          <Label htmlFor={`${id}-qty`} className="text-sm">
+            {t('parts.quantity')}
+          </Label>
+          <div className="flex items-center gap-2">
+            <Input
+              id={`${id}-qty`}
+              inputMode="decimal"
+              className="h-12 w-32 text-base"
+              {...form.register(quantityName)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-qty-error` : undefined}
+              data-testid={`part-${index}-quantity`}
+            />
+            {unit && <span className="text-base text-muted-foreground">{unit}</span>}
+          </div>
+          {error && (
+            <p id={`${id}-qty-error`} className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

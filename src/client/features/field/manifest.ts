@@ -1,0 +1,35 @@
+import { defineFeature, EVERYONE, lazyPage, only, SIGNED_IN, searchOf } from '../../lib/manifest.ts';
+
+const feature = () => import('./index.ts');
+
+/**
+ * The field flow of a scanned label (issue 11 item 3): `/#/t/<serial>` is the URL printed on every
+ * QR code. Anyone sees the public tag card; a signed-in user of the tag's company gets the
+ * actions (register, replace, inspect, maintain, history), chosen by `?action=`. The card's product
+ * image is REST only (GET /web/tags/{serial}/image, `equipment.cardImage`).
+ */
+export const fieldManifest = defineFeature('field', [
+  {
+    path: '/t/$serial',
+    roles: EVERYONE,
+    page: lazyPage(feature, 'FieldTagPage'),
+    search: searchOf('action'),
+    operations: [
+      'equipment.card',
+      ...only(
+        SIGNED_IN,
+        'equipment.get',
+        'equipment.registerOptions',
+        'equipment.register',
+        'equipment.inspectionForm',
+        'equipment.inspect',
+        'equipment.maintenanceForm',
+        'equipment.maintain',
+        'equipment.inspections',
+        'equipment.maintenances',
+        'equipment.snapshots',
+        'tags.requestReplacement',
+      ),
+    ],
+  },
+]);

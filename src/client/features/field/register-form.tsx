@@ -1,0 +1,204 @@
+/**
+ * Register equipment on an unused tag (`equipment.register`): product (name and SKU), extra label,
+ * control number, the product's inspection-type attributes and, when the product has one, the due
+ * date. For extinguishers the due date follows the recharge/retest/manufacturing attributes
+ * (ABNT NBR 12962, `extinguisherDueDate`) unless the user types another one.
+ */
+import { useMutation } from '@tanstack/react-query';
+import * as React from 'react';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../shared/dates.ts';
+import { registerEquipmentSchema } from '../../../shared/equipment/schemas.ts';
+import { SelectField, TextField, useAppForm } from '../../components/form/index.ts';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import type { RouterOutputs } from '../../lib/api-types.ts';
+import { errorCode, errorMessage, errorParams, useTRPC } from '../../lib/trpc.ts';
+import { extinguisherDefault } from './field-rules.ts';
+import { AttributeFields, FormError, SaveBar, Section } from './form-parts.tsx';
+import { FIELD_NS } from './i18n.ts';
+
+type Options = RouterOutputs['equipment']['registerOptions'];
+type Product = Options['products'][number];
+
+const formSchema = registerEquipmentSchema;
+
+export function RegisterForm({
+  serial,
+  options,
+  onDone,
+  onCancel,
+}: {
+  serial: string;
+  options: Options;
+  onDone(message: string): Promise<void>;
+  onCancel(): void;
+}) {
+  const { t } = useTranslation(FIELD_NS);
+  const trpc = useTRPC();
+  const register = useMutation(trpc.equipment.register.mutationOptions());
+  const [failure, setFailure] = React.useState<string | null>(null);
+  const [dueOverride, setDueOverride] = React.useState(false);
+  const form = useAppForm(formSchema, {
+    tagSerialNumber: serial,
+    productId: undefined,
+    extraLabel: '',
+    extraCode: '',
+    dueDate: null,
+    attributes: [],
+  });
+
+  const productId = useWatch({ control: form.control, name: 'productId' });
+  const values = useWatch({ control: form.control, name: 'attributes' }) ?? [];
+  const product: Product | undefined = options.products.find((p) => p.id === productId);
+  const computedDue = product?.isExtinguisher ? extinguisherDefault(product.attributes, values) : null;
+
+  const pickProduct = (id: string) => {
+    const p = options.products.find((x) => x.id === Number(id));
+    form.setValue(
+      'attributes',
+      (p?.attributes ?? []).map((a) => ({ attributeId: a.id, value: '' })),
+    );
+    form.setValue('dueDate', null);
+    setDueOverride(false);
+  };
+
+  const onSubmit = form.handleSubmit(async (v) => {
+    if (register.isPending) return;
+    setFailure(null);
+    const manualDue = product?.isDueDate && (!product.isExtinguisher || dueOverride) ? v.dueDate : null;
+    try {
+      await register.mutateAsync({ ...v, dueDate: manualDue ?? null });
+      await onDone(t('registered'));
+    } catch (err) {
+      const code = errorCode(err);
+      if (code === 'EQUIPMENT_PRODUCT_INVALID') {
+        form.setError(
+          'productId',
+          { type: 'server', message: errorMessage(err, t('saveFailed')) },
+          { shouldFocus: true },
+        );
+        return;
+      }
+      if (code === 'EQUIPMENT_ATTRIBUTE_INVALID' && product) {
+        const name = errorParams(err)?.attribute;
+        const i = product.attributes.findIndex((a) => a.attribute === name);
+        if (i >= 0) {
+          form.setError(
+            `attributes.${i}.value`,
+            { type: 'server', message: errorMessage(err, t('saveFailed')) },
+            { shouldFocus: true },
+          );
+          return;
+        }
+      }
+      setFailure(errorMessage(err, t('saveFailed')));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6" data-testid="register-form">
+      <p className="rounded-lg bg-muted p-3 text-sm">{t('registerFor', { company: options.companyName })}</p>
+      <Section title={t('equipment')}>
+        <SelectField
+          form={form}
+          name="productId"
+          id="register-product"
+          label={t('product')}
+          valueAs="number"
+          placeholder={t('pickProduct')}
+          options={options.products.map((p) => ({
+            value: String(p.id),
+            label: (
+              <span className="flex flex-col text-left">
+                <span className="font-medium">{p.name}</span>
+                <span className="text-xs text-muted-foreground">
+                  {t('sku')}: {p.sku} · {p.inspectionTypeName}
+                </span>
+              </span>
+            ),
+          }))}
+          onValueChange={pickProduct}
+          triggerClassName="h-auto min-h-12 py-2 text-base"
+        />
+        {options.products.length === 0 && <p className="text-sm text-muted-foreground">{t('noProducts')}</p>}
+        <TextField
+          form={form}
+          name="extraLabel"
+          id="register-extra-label"
+          label={t('extraLabel')}
+          hint={t('extraLabelHint')}
+          optional
+          maxLength={120}
+          className="[&_input]:h-12 [&_input]:text-base"
+        />
+        <TextField
+          form={form}
+          name="extraCode"
+          id="register-extra-code"
+          label={t('extraCode')}
+          optional
+          maxLength={60}
+          className="[&_input]:h-12 [&_input]:text-base"
+        />
+      </Section>
+
+      {product && product.attributes.length > 0 && (
+        <Section title={t('attributes')} hint={product.inspectionTypeName}>
+          <AttributeFields form={form} attributes={product.attributes} idPrefix="register" />
+        </Section>
+      )}
+
+      {product?.isDueDate && (
+        <Section title={t('dueDate')} testId="register-due">
+          {product.isExtinguisher && (
+            <>
+              <p className="rounded-lg bg-muted p-3 text-sm" data-testid="register-due-default">
+                {computedDue ? t('dueDefault', { date: formatDate(computedDue) }) : t('dueDefaultMissing')}
+                <span className="mt-1 block text-xs text-muted-foreground">{t('dueDefaultRule')}</span>
+              </p>
+              <div className="flex min-h-11 items-center gap-3">
+                <Checkbox
+                  id="register-due-override"
+                  className="size-5"
+                  checked={dueOverride}
+                  onCheckedChange={(v) => {
+                    const on = v === true;
+                    setDueOverride(on);
+                    if (on && computedDue && !form.getValues('dueDate'))
+                      form.setValue('dueDate', computedDue);
+                  }}
+                  data-testid="register-due-override"
+                />
+                <Label htmlFor="register-due-override" className="cursor-pointer text-base font-normal">
+                  {t('dueOverride')}
+                </Label>
+              </div>
+            </>
+          )}
+          {(!product.isExtinguisher || dueOverride) && (
+            <TextField
+              form={form}
+              name="dueDate"
+              id="register-due-date"
+              label={t('dueDate')}
+              type="date"
+              optional={!product.isExtinguisher}
+              registerOptions={{ setValueAs: (v: unknown) => (v ? v : null) }}
+              className="[&_input]:h-12 [&_input]:text-base"
+            />
+          )}
+        </Section>
+      )}
+
+      <FormError message={failure} />
+      <SaveBar
+        saving={register.isPending}
+        label={t('registerSubmit')}
+        onCancel={onCancel}
+        testId="register-submit"
+      />
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * "Replace the tag of an existing equipment": this unused tag goes on equipment whose label was
+ * lost or damaged. The user gives the old serial (when it can still be read) and/or a description;
+ * `tags.requestReplacement` records the request, and an admin completes the transfer (/tags-replace).
+ */
+import { useMutation } from '@tanstack/react-query';
+import * as React from 'react';
+import { useTranslation } from 'react-i18next';
+import { TextField, useAppForm } from '../../components/form/index.ts';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { errorCode, errorMessage, useTRPC } from '../../lib/trpc.ts';
+import { replaceFormSchema } from './field-rules.ts';
+import { FormError, SaveBar } from './form-parts.tsx';
+import { FIELD_NS } from './i18n.ts';
+
+export function ReplaceForm({
+  serial,
+  onDone,
+  onCancel,
+}: {
+  serial: string;
+  onDone(message: string): Promise<void>;
+  onCancel(): void;
+}) {
+  const { t } = useTranslation(FIELD_NS);
+  const trpc = useTRPC();
+  const request = useMutation(trpc.tags.requestReplacement.mutationOptions());
+  const [failure, setFailure] = React.useState<string | null>(null);
+  const form = useAppForm(replaceFormSchema, { newSerial: serial, oldSerial: '', description: '' });
+
+  const onSubmit = form.handleSubmit(async (v) => {
+    if (request.isPending) return;
+    setFailure(null);
+    try {
+      await request.mutateAsync(v);
+      await onDone(t('replace.requested'));
+    } catch (err) {
+      const code = errorCode(err);
+      if (code === 'TAG_NOT_FOUND' && v.oldSerial) {
+        form.setError(
+          'oldSerial',
+          { type: 'server', message: errorMessage(err, t('saveFailed')) },
+          { shouldFocus: true },
+        );
+        return;
+      }
+      setFailure(errorMessage(err, t('saveFailed')));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" data-testid="replace-form">
+      <p className="rounded-lg bg-muted p-3 text-sm">{t('replace.explain', { serial })}</p>
+      <TextField
+        form={form}
+        name="oldSerial"
+        id="replace-old-serial"
+        label={t('replace.oldSerial')}
+        hint={t('replace.oldSerialHint')}
+        optional
+        autoCapitalize="characters"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={40}
+        className="[&_input]:h-12 [&_input]:font-mono [&_input]:text-base [&_input]:uppercase"
+      />
+      <TextField
+        form={form}
+        name="description"
+        id="replace-description"
+        label={t('replace.description')}
+        hint={t('replace.descriptionHint')}
+        optional
+        maxLength={500}
+        control={<Textarea rows={3} className="text-base" />}
+        errorText={() => t('replace.needOne')}
+      />
+      <FormError message={failure} />
+      <SaveBar
+        saving={request.isPending}
+        label={t('replace.submit')}
+        onCancel={onCancel}
+        testId="replace-submit"
+      />
+    </form>
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * "Ler etiqueta": a button (the top bar's, on phones, and the field pages') opening a dialog with
+ * the camera reading a label and a field for typing the serial of a damaged one. Both lead to
+ * /t/<serial>. The camera part (@zxing/browser) is loaded only when the dialog opens.
+ */
+import { useNavigate } from '@tanstack/react-router';
+import { ScanLine } from 'lucide-react';
+import * as React from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, type ButtonProps } from '../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { cn } from '../../lib/utils.ts';
+import { normalizeTypedSerial, serialFromScan } from './scan-rules.ts';
+import { FIELD_NS } from './i18n.ts';
+
+const CameraScanner = React.lazy(() => import('./camera-scanner.tsx'));
+
+/** The dialog and the button that opens it. */
+export function ScanDialogButton({
+  className,
+  variant = 'default',
+  iconOnly = false,
+  testId = 'scan-open',
+}: {
+  className?: string;
+  variant?: ButtonProps['variant'];
+  iconOnly?: boolean;
+  testId?: string;
+}) {
+  const { t } = useTranslation(FIELD_NS);
+  const [open, setOpen] = React.useState(false);
+  return (
+    <>
+      <Button
+        variant={variant}
+        className={className}
+        size={iconOnly ? 'icon' : 'default'}
+        onClick={() => setOpen(true)}
+        aria-label={iconOnly ? t('scan.open') : undefined}
+        title={iconOnly ? t('scan.open') : undefined}
+        data-testid={testId}
+      >
+        <ScanLine className={cn(iconOnly ? 'size-5!' : 'size-5!')} aria-hidden />
+        {!iconOnly && t('scan.open')}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        {open && <ScanDialogContent onClose={() => setOpen(false)} />}
+      </Dialog>
+    </>
+  );
+}
+
+/** The top bar's scan button (white on the primary colour). */
+export function ScanTopBarButton() {
+  return (
+    <ScanDialogButton
+      iconOnly
+      variant="onPrimary"
+      className="size-11 shrink-0 rounded-lg"
+      testId="scan-top-bar"
+    />
+  );
+}
+
+function ScanDialogContent({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation(FIELD_NS);
+  const navigate = useNavigate();
+  const [typed, setTyped] = React.useState('');
+  const [typedError, setTypedError] = React.useState<string | null>(null);
+  const [readNote, setReadNote] = React.useState<string | null>(null);
+
+  const go = React.useCallback(
+    (serial: string) => {
+      onClose();
+      void navigate({ to: '/t/$serial', params: { serial }, search: {} });
+    },
+    [navigate, onClose],
+  );
+
+  const onRead = React.useCallback(
+    (text: string) => {
+      const serial = serialFromScan(text);
+      if (serial) go(serial);
+      else setReadNote(t('scan.notALabel'));
+    },
+    [go, t],
+  );
+
+  const submitTyped = (e: React.FormEvent) => {
+    e.preventDefault();
+    const serial = serialFromScan(typed) ?? null;
+    if (!serial) {
+      setTypedError(t(normalizeTypedSerial(typed) ? 'scan.serialInvalid' : 'scan.serialRequired'));
+      return;
+    }
+    go(serial);
+  };
+
+  return (
+    <DialogContent className="gap-5" data-testid="scan-dialog" closeLabel={t('scan.close')}>
+      <DialogHeader>
+        <DialogTitle>{t('scan.title')}</DialogTitle>
+        <DialogDescription>{t('scan.description')}</DialogDescription>
+      </DialogHeader>
+      <React.Suspense
+        fallback={
+          <div className="flex aspect-square w-full items-center justify-center rounded-lg bg-muted">
+            <Spinner />
+          </div>
+        }
+      >
+        <CameraScanner onRead={onRead} />
+      </React.Suspense>
+      {readNote && (
+        <p role="status" className="text-sm font-medium text-warning" data-testid="scan-note">
+          {readNote}
+        </p>
+      )}
+      <form onSubmit={submitTyped} className="flex flex-col gap-2 border-t pt-4" noValidate>
+        <Label htmlFor="scan-serial">{t('scan.typeLabel')}</Label>
+        <div className="flex gap-2">
+          <Input
+            id="scan-serial"
+            value={typed}
+            onChange={(e) => {
+              setTyped(e.target.value);
+              setTypedError(null);
+            }}
+            autoCapitalize="characters"
+            autoComplete="off"
+            autoCorrect="off"
+            spellCheck={false}
+            inputMode="text"
+            maxLength={40}
+            placeholder={t('scan.typePlaceholder')}
+            className="h-12 font-mono text-base tracking-wider uppercase"
+            aria-invalid={typedError ? true : undefined}
+            aria-describedby={typedError ? 'scan-serial-error' : 'scan-serial-hint'}
+            data-testid="scan-serial"
+          />
+          <Button type="submit" className="h-12 px-5 text-base" data-testid="scan-serial-submit">
+            {t('scan.typeSubmit')}
+          </Button>
+        </div>
+        {typedError ? (
+          <p
+            id="scan-serial-error"
+            className="text-xs font-medium text-destructive"
+            data-testid="scan-serial-error"
+          >
+            {typedError}
+          </p>
+        ) : (
+          <p id="scan-serial-hint" className="text-xs text-muted-foreground">
+            {t('scan.typeHint')}
+          </p>
+        )}
+      </form>
+    </DialogContent>
+  );
+}

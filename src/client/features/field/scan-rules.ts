@@ -1,0 +1,27 @@
+/**
+ * What a scanned label or a typed serial says. No zod here: the top bar's scan button is part of
+ * the main bundle, which must not build schemas before `lib/zod-csp.ts` turns zod's eval probe off.
+ */
+
+/** A serial as the server's `serialField` accepts it (upper-case letters and digits). */
+const SERIAL_RE = /^[0-9A-Z]{4,32}$/;
+
+/** Upper-cases and drops spaces and dashes, as a person types what they read on a label. */
+export function normalizeTypedSerial(input: string): string {
+  return input.toUpperCase().replace(/[\s-]/g, '');
+}
+
+/**
+ * The serial in what a camera read: a label URL (`https://host/#/t/<serial>`, any host, so labels
+ * printed before a domain change still work), a path `/t/<serial>`, or a bare serial. Null when
+ * the text is none of these (another QR code).
+ */
+export function serialFromScan(text: string): string | null {
+  const raw = text.trim();
+  if (!raw) return null;
+  const inUrl = /(?:^|[/#])t\/([0-9A-Za-z-]{4,40})\/?(?:[?#].*)?$/.exec(raw);
+  const candidate = inUrl ? inUrl[1]! : /^[0-9A-Za-z\s-]+$/.test(raw) ? raw : null;
+  if (candidate === null) return null;
+  const serial = normalizeTypedSerial(candidate);
+  return SERIAL_RE.test(serial) ? serial : null;
+}

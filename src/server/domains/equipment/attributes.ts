@@ -1,0 +1,149 @@
+/**
+ * Attribute values of equipment (the inspection type's attributes: TEXT or DATE) and the due date
+ * that follows from them for extinguishers (ABNT NBR 12962, `extinguisherDueDate`).
+ */
+import { extinguisherDateKind, extinguisherDueDate } from '../../../shared/equipment/status.ts';
+import { AppError } from '../../errors.ts';
+import type { Db, Trx } from './common.ts';
+
+export interface TypeAttribute {
+  id: number;
+  attribute: string;
+  type: 'TEXT' | 'DATE';
+  enabled: boolean;
+}
+
+/** A value as the equipment holds it, with the attribute's text as it is now. */
+export interface AttributeValue {
+  attributeId: number;
+  attribute: string;
+  type: 'TEXT' | 'DATE';
+  value: string;
+}
+
+/** The attributes of an inspection type, in the type's order (disabled ones included). */
+export function typeAttributes(db: Db, inspectionTypeId: number): Promise<TypeAttribute[]> {
+  return db
+    .selectFrom('inspection_type_attributes')
+    .select(['id', 'attribute', 'type', 'enabled'])
+    .where('inspection_type_id', '=', inspectionTypeId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/** `YYYY-MM-DD` naming a day that exists (2026-02-30 does not). */
+export function isRealDate(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const [y, m, d] = v.split('-').map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
+/**
+ * Checks submitted values against the inspection type's attributes: each must be one of them, given
+ * once, enabled (or one the equipment already holds a value of: `kept`), and a DATE must be a real
+ * day. An empty value clears the attribute. Else 400 EQUIPMENT_ATTRIBUTE_INVALID naming it.
+ */
+export function checkAttributeValues(
+  attrs: TypeAttribute[],
+  input: { attributeId: number; value: string }[],
+  kept: ReadonlySet<number> = new Set(),
+): { attribute: TypeAttribute; value: string }[] {
+  const byId = new Map(attrs.map((a) => [a.id, a]));
+  const seen = new Set<number>();
+  return input.map(({ attributeId, value }) => {
+    const a = byId.get(attributeId);
+    const invalid = () =>
+      new AppError('EQUIPMENT_ATTRIBUTE_INVALID', {
+        params: { attribute: a?.attribute ?? String(attributeId) },
+      });
+    if (!a || seen.has(attributeId) || (!a.enabled && !kept.has(attributeId))) throw invalid();
+    seen.add(attributeId);
+    if (a.type === 'DATE' && value !== '' && !isRealDate(value)) throw invalid();
+    return { attribute: a, value };
+  });
+}
+
+/**
+ * Writes checked values: an empty one deletes, the others upsert. With `replace`, values of
+ * attributes left out are deleted too (PUT semantics of the equipment update).
+ */
+export async function saveAttributeValues(
+  trx: Trx,
+  equipmentId: number,
+  values: { attribute: TypeAttribute; value: string }[],
+  opts: { replace?: boolean } = {},
+): Promise<void> {
+  const set = values.filter((v) => v.value !== '');
+  const cleared = values.filter((v) => v.value === '').map((v) => v.attribute.id);
+  if (opts.replace) {
+    let del = trx.deleteFrom('equipment_attribute_values').where('equipment_id', '=', equipmentId);
+    if (set.length)
+      del = del.where(
+        'attribute_id',
+        'not in',
+        set.map((v) => v.attribute.id),
+      );
+    await del.execute();
+  } else if (cleared.length) {
+    await trx
+      .deleteFrom('equipment_attribute_values')
+      .where('equipment_id', '=', equipmentId)
+      .where('attribute_id', 'in', cleared)
+      .execute();
+  }
+  if (set.length)
+    await trx
+      .insertInto('equipment_attribute_values')
+      .values(set.map((v) => ({ equipment_id: equipmentId, attribute_id: v.attribute.id, value: v.value })))
+      .onConflict((oc) =>
+        oc
+          .columns(['equipment_id', 'attribute_id'])
+          .doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })),
+      )
+      .execute();
+}
+
+/** The values an equipment holds now, in its inspection type's order. */
+export function currentAttributeValues(db: Db, equipmentId: number): Promise<AttributeValue[]> {
+  return db
+    .selectFrom('equipment_attribute_values as v')
+    .innerJoin('inspection_type_attributes as a', 'a.id', 'v.attribute_id')
+    .select(['a.id as attributeId', 'a.attribute', 'a.type', 'v.value'])
+    .where('v.equipment_id', '=', equipmentId)
+    .orderBy('a.position')
+    .orderBy('a.id')
+    .execute();
+}
+
+/** The extinguisher due date from DATE attribute values, by each attribute's name. */
+export function extinguisherDueFrom(
+  values: { attribute: string; type: string; value: string }[],
+): string | null {
+  const dates: { rechargeDate?: string; retestDate?: string; manufacturingDate?: string } = {};
+  for (const v of values) {
+    if (v.type !== 'DATE' || !isRealDate(v.value)) continue;
+    const kind = extinguisherDateKind(v.attribute);
+    if (kind === 'recharge') dates.rechargeDate = v.value;
+    else if (kind === 'retest') dates.retestDate = v.value;
+    else if (kind === 'manufacturing') dates.manufacturingDate = v.value;
+  }
+  return extinguisherDueDate(dates);
+}
+
+/**
+ * The due date an equipment keeps (docs/decisions.md, "Due dates"): none unless the product has an
+ * expiration date (`is_due_date`); a typed date is kept as manual; otherwise extinguishers follow
+ * their attributes; other products have none until one is typed.
+ */
+export function resolveDueDate(
+  product: { isDueDate: boolean; isExtinguisher: boolean },
+  manual: string | null,
+  values: { attribute: string; type: string; value: string }[],
+): { due_date: string | null; due_date_manual: boolean } {
+  if (!product.isDueDate) return { due_date: null, due_date_manual: false };
+  if (manual) return { due_date: manual, due_date_manual: true };
+  if (product.isExtinguisher) return { due_date: extinguisherDueFrom(values), due_date_manual: false };
+  return { due_date: null, due_date_manual: false };
+}

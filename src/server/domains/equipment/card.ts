@@ -1,0 +1,122 @@
+/**
+ * The public tag card (GET /web/tags/{serial}/card): what anyone scanning a label may see — no
+ * names, e-mails or other personal data. The serial is global: `core.tag_registry` names its
+ * company group (the tenant schema) and company, so the card is two indexed lookups: the registry
+ * (with the company's card switch) and the tag with its equipment and product in the tenant.
+ */
+import type { TagCard } from '../../../shared/equipment/schemas.ts';
+import { config } from '../../config.ts';
+import type { RequestContext } from '../../context.ts';
+import { coreDb, tenantDb } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import { limitRate } from '../../rate-limit.ts';
+import { type ProductImage, readProductImage } from '../catalogue/images.ts';
+import { statusColumns, today } from './status-sql.ts';
+
+/** Where a serial lives: its tenant schema, company and the company's card switch; null when unknown. */
+export async function tagHome(serial: string) {
+  const r = await coreDb()
+    .selectFrom('tag_registry as r')
+    .innerJoin('company_groups as g', 'g.id', 'r.company_group_id')
+    .leftJoin('companies as c', 'c.id', 'r.company_id')
+    .select(['g.schema_name', 'r.company_group_id', 'r.company_id', 'c.public_tag_card'])
+    .where('r.serial', '=', serial)
+    .executeTakeFirst();
+  return r ?? null;
+}
+
+export async function tagCard(ctx: RequestContext, { serial }: { serial: string }): Promise<TagCard> {
+  // Spares the database from serial scanning; it reveals nothing, so it fails open without Redis.
+  await limitRate(['tag-card', 'ip', ctx.ip], config().TAG_CARD_MAX_PER_MINUTE, 60, {
+    whenRedisDown: 'open',
+  });
+  const home = await tagHome(serial);
+  if (!home) throw new AppError('TAG_NOT_FOUND');
+  const s = statusColumns('e', today());
+  const row = await tenantDb(home.schema_name)
+    .selectFrom('tags as t')
+    .leftJoin('equipment as e', 'e.tag_id', 't.id')
+    .leftJoin('products as p', 'p.id', 'e.product_id')
+    .select([
+      't.serial_number',
+      't.enabled',
+      'e.id as equipment_id',
+      'e.last_inspection_day',
+      'e.next_inspection_date',
+      'e.due_date',
+      'p.id as product_id',
+      'p.name as product_name',
+      'p.image_key',
+      s.status.as('status'),
+      s.lastInspectionExpirationStatus.as('inspection_status'),
+      s.lastInspectionDaysToExpire.as('inspection_days'),
+      s.dueDateExpirationStatus.as('due_status'),
+      s.dueDateDaysToExpire.as('due_days'),
+    ])
+    .where('t.serial_number', '=', serial)
+    .executeTakeFirst();
+  if (!row) throw new AppError('TAG_NOT_FOUND');
+  const registered = row.equipment_id !== null;
+  const visible = home.public_tag_card !== false;
+  if (!registered || !visible)
+    return {
+      serialNumber: row.serial_number,
+      registered,
+      cardVisible: visible,
+      enabled: row.enabled,
+      status: null,
+      productId: null,
+      productName: null,
+      productHasImage: false,
+      lastInspectionDate: null,
+      nextInspectionDate: null,
+      lastInspectionExpirationStatus: 'NA',
+      lastInspectionDaysToExpire: null,
+      dueDate: null,
+      dueDateExpirationStatus: 'NA',
+      dueDateDaysToExpire: null,
+    };
+  return {
+    serialNumber: row.serial_number,
+    registered,
+    cardVisible: true,
+    enabled: row.enabled,
+    status: row.status,
+    productId: row.product_id,
+    productName: row.product_name,
+    productHasImage: row.image_key !== null,
+    lastInspectionDate: row.last_inspection_day,
+    nextInspectionDate: row.next_inspection_date,
+    lastInspectionExpirationStatus: row.inspection_status ?? 'NA',
+    lastInspectionDaysToExpire: row.inspection_days,
+    dueDate: row.due_date,
+    dueDateExpirationStatus: row.due_status ?? 'NA',
+    dueDateDaysToExpire: row.due_days,
+  };
+}
+
+/**
+ * GET /web/tags/{serial}/image: the image of the tag's product for the public card — the
+ * placeholder when the tag has no equipment, the product no image, or the company turned the card
+ * off. 404 TAG_NOT_FOUND for an unknown serial; rate-limited like the card.
+ */
+export async function tagCardImage(
+  ctx: RequestContext,
+  { serial }: { serial: string },
+): Promise<ProductImage | null> {
+  await limitRate(['tag-card-image', 'ip', ctx.ip], config().TAG_CARD_MAX_PER_MINUTE, 60, {
+    whenRedisDown: 'open',
+  });
+  const home = await tagHome(serial);
+  if (!home) throw new AppError('TAG_NOT_FOUND');
+  const db = tenantDb(home.schema_name);
+  const row = await db
+    .selectFrom('tags as t')
+    .leftJoin('equipment as e', 'e.tag_id', 't.id')
+    .select('e.product_id')
+    .where('t.serial_number', '=', serial)
+    .executeTakeFirst();
+  if (!row) throw new AppError('TAG_NOT_FOUND');
+  if (row.product_id === null || home.public_tag_card === false) return null;
+  return readProductImage(db, row.product_id);
+}

@@ -1,0 +1,9 @@
+import { defineDomain } from '../../kit/domain.ts';
+import { equipmentOperations } from './operations.ts';
+import { seedEquipment } from './seed.ts';
+
+export const equipmentDomain = defineDomain({
+  tag: 'Equipment',
+  operations: equipmentOperations,
+  seed: seedEquipment,
+});

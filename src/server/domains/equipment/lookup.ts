@@ -1,0 +1,121 @@
+/**
+ * Tags and equipment as the caller may reach them. A tag is looked up in the caller's tenant schema
+ * (another group's tag is simply not there) and then held to the caller's scope: company admins and
+ * operators reach their own company's tags only, group and provider admins any company of the
+ * current group. Whatever the reason, a tag the caller may not reach is 404 TAG_NOT_FOUND — the
+ * same answer, byte for byte, as for a serial that exists nowhere.
+ */
+import { sql } from 'kysely';
+import { AppError } from '../../errors.ts';
+import { scopeOf } from '../../kit/scope.ts';
+import type { Ctx, Db, Trx } from './common.ts';
+
+export interface ScopedTag {
+  id: number;
+  serialNumber: string;
+  companyId: number;
+  enabled: boolean;
+  activatedAt: Date | null;
+  /** the equipment on the tag, if any */
+  equipmentId: number | null;
+}
+
+/**
+ * A tag of the caller's scope, or 404 TAG_NOT_FOUND. With `lock` (inside a transaction) the tag row
+ * is locked `FOR UPDATE` first and its equipment read afterwards, in a statement of its own, so a
+ * registration that committed while this one waited for the lock is seen.
+ */
+export async function findTagInScope(
+  ctx: Ctx,
+  serial: string,
+  opts: { db?: Db; lock?: boolean } = {},
+): Promise<ScopedTag> {
+  const db = opts.db ?? ctx.auth.tenant;
+  let q = db
+    .selectFrom('tags as t')
+    .select(['t.id', 't.serial_number', 't.company_id', 't.enabled', 't.activated_at'])
+    .where('t.serial_number', '=', serial);
+  if (opts.lock) q = q.forUpdate();
+  const tag = await q.executeTakeFirst();
+  const scope = scopeOf(ctx.auth);
+  if (!tag || (scope.companyId !== null && tag.company_id !== scope.companyId))
+    throw new AppError('TAG_NOT_FOUND');
+  const equipment = await db
+    .selectFrom('equipment')
+    .select('id')
+    .where('tag_id', '=', tag.id)
+    .executeTakeFirst();
+  return {
+    id: tag.id,
+    serialNumber: tag.serial_number,
+    companyId: tag.company_id,
+    enabled: tag.enabled,
+    activatedAt: tag.activated_at,
+    equipmentId: equipment?.id ?? null,
+  };
+}
+
+/** The equipment on a tag of the caller's scope: 404 TAG_NOT_FOUND, else 404 EQUIPMENT_NOT_FOUND when unused. */
+export async function equipmentIdOnTag(ctx: Ctx, serial: string, db: Db = ctx.auth.tenant): Promise<number> {
+  const tag = await findTagInScope(ctx, serial, { db });
+  if (tag.equipmentId === null) throw new AppError('EQUIPMENT_NOT_FOUND');
+  return tag.equipmentId;
+}
+
+/**
+ * For a write on a tag's equipment (inspect, maintain, update): the tag in scope, its equipment
+ * locked `FOR UPDATE` with what the write needs of its product. 409 TAG_NOT_USED on an unused tag;
+ * `needEnabled` adds 409 TAG_DISABLED on a disabled one.
+ */
+export async function lockEquipmentOnTag(
+  ctx: Ctx,
+  trx: Trx,
+  serial: string,
+  opts: { needEnabled?: boolean } = {},
+) {
+  const tag = await findTagInScope(ctx, serial, { db: trx });
+  if (tag.equipmentId === null) throw new AppError('TAG_NOT_USED', { params: { serial: tag.serialNumber } });
+  if (opts.needEnabled && !tag.enabled)
+    throw new AppError('TAG_DISABLED', { params: { serial: tag.serialNumber } });
+  const row = await trx
+    .selectFrom('equipment as e')
+    .innerJoin('products as p', 'p.id', 'e.product_id')
+    .innerJoin('inspection_types as it', 'it.id', 'p.inspection_type_id')
+    .innerJoin('categories as c', 'c.id', 'it.category_id')
+    .select([
+      'e.id',
+      'e.tag_id',
+      'e.company_id',
+      'e.product_id',
+      'e.extra_label',
+      'e.extra_code',
+      'e.due_date',
+      'e.due_date_manual',
+      'e.last_inspection_day',
+      'p.name as product_name',
+      'p.sku as product_sku',
+      'p.is_dv_exclusive',
+      'p.is_due_date',
+      'p.inspection_schedule',
+      'p.days_notification_next_inspection_date',
+      'p.days_notification_due_date',
+      'p.inspection_type_id',
+      'it.name as inspection_type_name',
+      'c.name as category_name',
+    ])
+    .where('e.id', '=', tag.equipmentId)
+    // Moved to another tag meanwhile (a replacement): this tag no longer has it.
+    .where('e.tag_id', '=', tag.id)
+    .forUpdate('e')
+    .executeTakeFirst();
+  if (!row) throw new AppError('TAG_NOT_USED', { params: { serial: tag.serialNumber } });
+  return { tag, equipment: row };
+}
+export type LockedEquipment = Awaited<ReturnType<typeof lockEquipmentOnTag>>['equipment'];
+
+/** Serialises the tags-limit check of one company (held to the end of the transaction). */
+export async function lockCompanyTags(trx: Trx, schema: string, companyId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`tags-limit:${schema}:${companyId}`}, 0))`.execute(
+    trx,
+  );
+}

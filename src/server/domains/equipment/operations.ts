@@ -1,0 +1,183 @@
+/**
+ * Every call of the equipment domain (issue 11 items 1, 2, 6), declared once: the tRPC procedures
+ * (`equipment.register`, …) and the REST calls a phone app would make. The public card is open to
+ * anyone; the field calls (register, inspect, maintain, history, forms, list) to every tenant role
+ * — company admins and operators on their own company's tags only; editing equipment to admins.
+ */
+import type { Context } from 'hono';
+import { z } from 'zod';
+import {
+  byTag,
+  bySerial,
+  createdSchema,
+  equipmentHistorySchema,
+  equipmentListSchema,
+  equipmentSchema,
+  inspectionFormSchema,
+  inspectionInputSchema,
+  inspectionRecordSchema,
+  maintenanceFormSchema,
+  maintenanceInputSchema,
+  maintenanceRecordSchema,
+  registerEquipmentSchema,
+  registeredSchema,
+  registerOptionsSchema,
+  snapshotSchema,
+  tagCardSchema,
+  updateEquipmentSchema,
+} from '../../../shared/equipment/schemas.ts';
+import { cappedPageSchema, pageSchema } from '../../../shared/list.ts';
+import { ADMIN_ROLES, ALL_ROLES } from '../../../shared/roles.ts';
+import type { RequestContext } from '../../context.ts';
+import { execute, mutation, PUBLIC, parseInput, query, tenant } from '../../kit/operation.ts';
+import type { AppEnv } from '../../rest.ts';
+import { imageResponse, type ProductImage } from '../catalogue/images.ts';
+import * as s from './service.ts';
+
+/** Every tenant role works in the field (operators included). */
+const field = tenant(ALL_ROLES);
+const admin = tenant(ADMIN_ROLES);
+
+/** GET /web/tags/{serial}/image: the file (or the placeholder SVG), with ETag and 304. */
+async function cardImageResponse(c: Context<AppEnv>, ctx: RequestContext): Promise<Response> {
+  const input = parseInput(cardImage, c.req.param());
+  const img = (await execute('equipment.cardImage', cardImage, ctx, input)) as ProductImage | null;
+  return imageResponse(c, img);
+}
+
+const cardImage = query({
+  access: PUBLIC,
+  summary:
+    'The product image of a scanned tag, for the public card (a placeholder SVG without equipment, image or when the card is off).',
+  input: bySerial,
+  // The open file (a stream); the REST binding answers it as the body.
+  output: z.custom<ProductImage | null>(),
+  trpc: false,
+  rest: {
+    method: 'get',
+    path: '/web/tags/:serial/image',
+    raw: cardImageResponse,
+    produces: 'image/*',
+    headers: [{ name: 'If-None-Match', description: 'The ETag already held: answers 304 when unchanged.' }],
+    responses: { 304: 'Not modified', 429: 'RATE_LIMITED' },
+  },
+  handler: (ctx, input) => s.tagCardImage(ctx, input),
+});
+
+export const equipmentOperations = {
+  card: query({
+    access: PUBLIC,
+    summary:
+      'The public card of a scanned tag: serial, whether equipment is registered, status, product, last/next inspection and due dates — no personal data (only `registered` when the company turned the card off).',
+    input: bySerial,
+    output: tagCardSchema,
+    rest: { method: 'get', path: '/web/tags/:serial/card', responses: { 429: 'RATE_LIMITED' } },
+    handler: (ctx, input) => s.tagCard(ctx, input),
+  }),
+  cardImage,
+  registerOptions: query({
+    access: field,
+    summary:
+      'What the register form needs for an unused, enabled tag of the caller’s scope: its company and the products with their attributes.',
+    input: byTag,
+    output: registerOptionsSchema,
+    // Static path first: mounted before `/web/equipments/:tag/`.
+    rest: { method: 'get', path: '/web/equipments/options/' },
+    handler: (ctx, input) => s.registerOptions(ctx, input),
+  }),
+  register: mutation({
+    access: field,
+    summary:
+      'Registers equipment on an unused tag (the tag becomes used); answers its id. 409 TAG_ALREADY_USED, TAG_DISABLED, TAGS_LIMIT_REACHED.',
+    input: registerEquipmentSchema,
+    output: registeredSchema,
+    rest: { method: 'post', path: '/web/equipments/', status: 201 },
+    handler: (ctx, input) => s.registerEquipment(ctx, input),
+  }),
+  list: query({
+    access: field,
+    summary:
+      'Equipment, paged, with the seed’s report filters (query, status, enabledTagsOnly, categoryId, inspectionTypeId, productId, companyId, date ranges and expiration statuses). `total` is exact up to 10,000 rows; past that it is a lower bound and `totalCapped` is true.',
+    input: equipmentListSchema,
+    output: cappedPageSchema(equipmentSchema),
+    rest: { method: 'get', path: '/web/equipments/' },
+    handler: (ctx, input) => s.listEquipment(ctx, input),
+  }),
+  get: query({
+    access: field,
+    summary: 'The equipment on a tag, with its attributes, last inspection and last maintenance.',
+    input: byTag,
+    output: equipmentSchema,
+    rest: { method: 'get', path: '/web/equipments/:tag/' },
+    handler: (ctx, input) => s.getEquipment(ctx, input),
+  }),
+  update: mutation({
+    access: admin,
+    summary:
+      'Edits the equipment on a tag: product, extra label, control number, due date, attribute values (the full set); a change of product or labels is recorded as a snapshot.',
+    input: updateEquipmentSchema,
+    output: equipmentSchema,
+    rest: { method: 'put', path: '/web/equipments/:tag/' },
+    handler: (ctx, input) => s.updateEquipment(ctx, input),
+  }),
+  inspectionForm: query({
+    access: field,
+    summary:
+      'The inspection form of a tag’s equipment: its enabled questions in order (with custom answers) and attributes.',
+    input: byTag,
+    output: inspectionFormSchema,
+    rest: { method: 'get', path: '/web/equipments/:tag/inspection-form' },
+    handler: (ctx, input) => s.inspectionForm(ctx, input),
+  }),
+  maintenanceForm: query({
+    access: field,
+    summary:
+      'The maintenance form of a tag’s equipment: its enabled maintenance questions and the product’s parts.',
+    input: byTag,
+    output: maintenanceFormSchema,
+    rest: { method: 'get', path: '/web/equipments/:tag/maintenance-form' },
+    handler: (ctx, input) => s.maintenanceForm(ctx, input),
+  }),
+  inspect: mutation({
+    access: field,
+    summary:
+      'Records an inspection: every enabled question answered (YES/NO/NA, a text, or a custom answer id), attribute values, location; answers its id.',
+    input: inspectionInputSchema,
+    output: createdSchema,
+    rest: { method: 'post', path: '/web/equipments/:tag/inspections', status: 201 },
+    handler: (ctx, input) => s.inspect(ctx, input),
+  }),
+  maintain: mutation({
+    access: field,
+    summary:
+      'Records a maintenance: answers to the maintenance questions and the parts replaced; answers its id.',
+    input: maintenanceInputSchema,
+    output: createdSchema,
+    rest: { method: 'post', path: '/web/equipments/:tag/maintenances', status: 201 },
+    handler: (ctx, input) => s.maintain(ctx, input),
+  }),
+  inspections: query({
+    access: field,
+    summary: 'The inspections of a tag’s equipment, newest first.',
+    input: equipmentHistorySchema,
+    output: pageSchema(inspectionRecordSchema),
+    rest: { method: 'get', path: '/web/equipments/:tag/inspections' },
+    handler: (ctx, input) => s.inspections(ctx, input),
+  }),
+  maintenances: query({
+    access: field,
+    summary: 'The maintenances of a tag’s equipment, newest first.',
+    input: equipmentHistorySchema,
+    output: pageSchema(maintenanceRecordSchema),
+    rest: { method: 'get', path: '/web/equipments/:tag/maintenances' },
+    handler: (ctx, input) => s.maintenances(ctx, input),
+  }),
+  snapshots: query({
+    access: field,
+    summary: 'The modification records of a tag’s equipment (created, updated, tag replaced), newest first.',
+    input: equipmentHistorySchema,
+    output: pageSchema(snapshotSchema),
+    rest: { method: 'get', path: '/web/equipments/:tag/snapshots' },
+    handler: (ctx, input) => s.snapshots(ctx, input),
+  }),
+};

@@ -1,0 +1,327 @@
+/**
+ * Registering equipment on an unused tag, and editing it (issue 11 items 1, 6). One transaction
+ * each: the tag row is locked first, so two users registering the same tag queue up and the second
+ * finds it used; the company's tags limit is checked under a per-company advisory lock.
+ */
+import { sql } from 'kysely';
+import type {
+  registerEquipmentSchema,
+  registerOptionsSchema,
+  updateEquipmentSchema,
+} from '../../../shared/equipment/schemas.ts';
+import { isExtinguisherType } from '../../../shared/equipment/status.ts';
+import type { Equipment } from '../../../shared/equipment/schemas.ts';
+import type { z } from 'zod';
+import { coreDb, withCore } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
+import { AppError } from '../../errors.ts';
+import { tagInUse } from '../qr/rules.ts';
+import {
+  checkAttributeValues,
+  currentAttributeValues,
+  resolveDueDate,
+  saveAttributeValues,
+  type TypeAttribute,
+  typeAttributes,
+} from './attributes.ts';
+import { actorOf, type Ctx, type Db, inTenantTx, type Trx } from './common.ts';
+import { loadOneEquipment } from './dto.ts';
+import { findTagInScope, lockCompanyTags, lockEquipmentOnTag } from './lookup.ts';
+import { refreshEquipmentSearch } from './search.ts';
+import { storedDates } from './status-sql.ts';
+
+type RegisterInput = z.output<typeof registerEquipmentSchema>;
+type UpdateInput = z.output<typeof updateEquipmentSchema>;
+type RegisterOptions = z.input<typeof registerOptionsSchema>;
+
+/** A product equipment may be put on: enabled, in an enabled subcategory and category (or the current one). */
+async function productForEquipment(db: Db, productId: number, opts: { current?: boolean } = {}) {
+  const p = await db
+    .selectFrom('products as p')
+    .innerJoin('inspection_types as it', 'it.id', 'p.inspection_type_id')
+    .innerJoin('categories as c', 'c.id', 'it.category_id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.sku',
+      'p.enabled',
+      'p.is_dv_exclusive',
+      'p.is_due_date',
+      'p.inspection_schedule',
+      'p.days_notification_next_inspection_date',
+      'p.days_notification_due_date',
+      'p.inspection_type_id',
+      'it.enabled as type_enabled',
+      'it.name as type_name',
+      'c.enabled as category_enabled',
+      'c.name as category_name',
+    ])
+    .where('p.id', '=', productId)
+    .executeTakeFirst();
+  // Disabled items cannot be picked; equipment already on one keeps it.
+  if (!p || (!opts.current && !(p.enabled && p.type_enabled && p.category_enabled)))
+    throw new AppError('EQUIPMENT_PRODUCT_INVALID');
+  return { ...p, isExtinguisher: isExtinguisherType(p.category_name, p.type_name) };
+}
+
+/**
+ * 409 TAGS_LIMIT_REACHED when one more tag in use by non-exclusive equipment would pass the
+ * company's `tags_limit`. Serialised per company by an advisory lock held to the end of the
+ * transaction, so two registrations cannot both take the last tag.
+ */
+async function checkTagsLimit(ctx: Ctx, trx: Trx, companyId: number, except?: number): Promise<void> {
+  await lockCompanyTags(trx, ctx.auth.companyGroup.schema_name, companyId);
+  const company = await withCore(trx)
+    .selectFrom('companies')
+    .select('tags_limit')
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+  const limit = company?.tags_limit ?? 0;
+  let q = trx
+    .selectFrom('equipment as e')
+    .innerJoin('tags as t', 't.id', 'e.tag_id')
+    .innerJoin('products as p', 'p.id', 'e.product_id')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('e.company_id', '=', companyId)
+    .where(tagInUse('t'))
+    .where('p.is_dv_exclusive', '=', false);
+  if (except !== undefined) q = q.where('e.id', '<>', except);
+  const { n } = await q.executeTakeFirstOrThrow();
+  if (n + 1 > limit) throw new AppError('TAGS_LIMIT_REACHED', { params: { limit } });
+}
+
+export interface SnapshotOf {
+  equipmentId: number;
+  tagSerial: string;
+  productId: number;
+  productName: string;
+  productSku: string;
+  extraLabel: string | null;
+  extraCode: string | null;
+}
+
+/** A modification record (seed 001 §3 "Snapshot"): who, when, and the equipment as it is now. */
+export async function writeEquipmentSnapshot(
+  ctx: Ctx,
+  trx: Trx,
+  kind: 'CREATED' | 'UPDATED' | 'TAG_REPLACED',
+  s: SnapshotOf,
+): Promise<void> {
+  await trx
+    .insertInto('equipment_snapshots')
+    .values({
+      equipment_id: s.equipmentId,
+      kind,
+      ...actorOf(ctx),
+      tag_serial: s.tagSerial,
+      product_id: s.productId,
+      product_name: s.productName,
+      product_sku: s.productSku,
+      extra_label: s.extraLabel,
+      extra_code: s.extraCode,
+    })
+    .execute();
+}
+
+/** 409 when a tag cannot take new equipment: used first (it says more), then disabled. */
+function assertRegistrable(tag: { serialNumber: string; equipmentId: number | null; enabled: boolean }) {
+  if (tag.equipmentId !== null)
+    throw new AppError('TAG_ALREADY_USED', { params: { serial: tag.serialNumber } });
+  if (!tag.enabled) throw new AppError('TAG_DISABLED', { params: { serial: tag.serialNumber } });
+}
+
+const attributeTexts = (values: { attribute: TypeAttribute; value: string }[]) =>
+  values
+    .filter((v) => v.value !== '')
+    .map((v) => ({ attribute: v.attribute.attribute, type: v.attribute.type, value: v.value }));
+
+/** What the register form needs for an unused tag of the caller's scope. */
+export async function registerOptions(ctx: Ctx, { tag: serial }: { tag: string }): Promise<RegisterOptions> {
+  const db = ctx.auth.tenant;
+  const tag = await findTagInScope(ctx, serial);
+  assertRegistrable(tag);
+  const [company, products] = await Promise.all([
+    coreDb().selectFrom('companies').select('name').where('id', '=', tag.companyId).executeTakeFirst(),
+    db
+      .selectFrom('products as p')
+      .innerJoin('inspection_types as it', 'it.id', 'p.inspection_type_id')
+      .innerJoin('categories as c', 'c.id', 'it.category_id')
+      .select([
+        'p.id',
+        'p.sku',
+        'p.name',
+        'p.is_dv_exclusive',
+        'p.is_due_date',
+        'p.image_key',
+        'p.inspection_type_id',
+        'it.name as type_name',
+        'c.name as category_name',
+      ])
+      .where('p.enabled', '=', true)
+      .where('it.enabled', '=', true)
+      .where('c.enabled', '=', true)
+      .orderBy(sql`core.search_text(p.name)`)
+      .orderBy('p.id')
+      .execute(),
+  ]);
+  const typeIds = [...new Set(products.map((p) => p.inspection_type_id))];
+  const attrs = typeIds.length
+    ? await db
+        .selectFrom('inspection_type_attributes')
+        .select(['id', 'attribute', 'type', 'inspection_type_id'])
+        .where('inspection_type_id', 'in', typeIds)
+        .where('enabled', '=', true)
+        .orderBy('position')
+        .orderBy('id')
+        .execute()
+    : [];
+  return {
+    serialNumber: tag.serialNumber,
+    companyId: tag.companyId,
+    companyName: company?.name ?? '',
+    products: products.map((p) => ({
+      id: p.id,
+      sku: p.sku,
+      name: p.name,
+      isDvExclusive: p.is_dv_exclusive,
+      isDueDate: p.is_due_date,
+      hasImage: p.image_key !== null,
+      categoryName: p.category_name,
+      inspectionTypeId: p.inspection_type_id,
+      inspectionTypeName: p.type_name,
+      isExtinguisher: isExtinguisherType(p.category_name, p.type_name),
+      attributes: attrs
+        .filter((a) => a.inspection_type_id === p.inspection_type_id)
+        .map((a) => ({ id: a.id, attribute: a.attribute, type: a.type })),
+    })),
+  };
+}
+
+/** POST /web/equipments/: equipment on an unused tag; the tag becomes used (`activated_at`). */
+export async function registerEquipment(
+  ctx: Ctx,
+  input: RegisterInput,
+): Promise<{ id: number; tagSerialNumber: string }> {
+  return inTenantTx(ctx, async (trx) => {
+    const tag = await findTagInScope(ctx, input.tagSerialNumber, { db: trx, lock: true });
+    assertRegistrable(tag);
+    const product = await productForEquipment(trx, input.productId);
+    const values = checkAttributeValues(
+      await typeAttributes(trx, product.inspection_type_id),
+      input.attributes,
+    );
+    // Provider-exclusive products consume no tag.
+    if (!product.is_dv_exclusive) await checkTagsLimit(ctx, trx, tag.companyId);
+    const due = resolveDueDate(
+      { isDueDate: product.is_due_date, isExtinguisher: product.isExtinguisher },
+      input.dueDate ?? null,
+      attributeTexts(values),
+    );
+    let id: number;
+    try {
+      const row = await trx
+        .insertInto('equipment')
+        .values({
+          tag_id: tag.id,
+          company_id: tag.companyId,
+          product_id: product.id,
+          extra_label: input.extraLabel,
+          extra_code: input.extraCode,
+          due_date_manual: due.due_date_manual,
+          ...storedDates({
+            lastInspectionDay: null,
+            dueDate: due.due_date,
+            scheduleDays: product.inspection_schedule,
+            inspectionNoticeDays: product.days_notification_next_inspection_date,
+            dueNoticeDays: product.days_notification_due_date,
+          }),
+          created_by: ctx.auth.user.id,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      id = row.id;
+    } catch (e) {
+      // The tag row lock makes this unreachable in practice; the unique key is the backstop.
+      if (isUniqueViolation(e, 'equipment_tag_id_key'))
+        throw new AppError('TAG_ALREADY_USED', { params: { serial: tag.serialNumber } });
+      throw e;
+    }
+    await saveAttributeValues(trx, id, values);
+    await refreshEquipmentSearch(trx, { equipmentId: id });
+    await writeEquipmentSnapshot(ctx, trx, 'CREATED', {
+      equipmentId: id,
+      tagSerial: tag.serialNumber,
+      productId: product.id,
+      productName: product.name,
+      productSku: product.sku,
+      extraLabel: input.extraLabel,
+      extraCode: input.extraCode,
+    });
+    await trx
+      .updateTable('tags')
+      .set({ activated_at: sql`now()`, updated_at: sql`now()` })
+      .where('id', '=', tag.id)
+      .execute();
+    return { id, tagSerialNumber: tag.serialNumber };
+  });
+}
+
+/**
+ * PUT /web/equipments/{tag}/: product, labels, due date and attribute values (the full set: values
+ * left out are cleared). A change of product or labels writes an UPDATED snapshot. `dueDate` left
+ * out keeps a typed date; `null` goes back to the automatic one (extinguishers) or none.
+ */
+export async function updateEquipment(ctx: Ctx, input: UpdateInput): Promise<Equipment> {
+  const id = await inTenantTx(ctx, async (trx) => {
+    const { tag, equipment: cur } = await lockEquipmentOnTag(ctx, trx, input.tag);
+    const productChanged = input.productId !== cur.product_id;
+    const product = await productForEquipment(trx, input.productId, { current: !productChanged });
+    const held = new Set((await currentAttributeValues(trx, cur.id)).map((v) => v.attributeId));
+    const values = checkAttributeValues(
+      await typeAttributes(trx, product.inspection_type_id),
+      input.attributes,
+      held,
+    );
+    // Moving to a non-exclusive product makes the tag count against the limit.
+    if (cur.is_dv_exclusive && !product.is_dv_exclusive && tag.enabled && tag.activatedAt)
+      await checkTagsLimit(ctx, trx, cur.company_id, cur.id);
+    const manual = input.dueDate === undefined ? (cur.due_date_manual ? cur.due_date : null) : input.dueDate;
+    const due = resolveDueDate(
+      { isDueDate: product.is_due_date, isExtinguisher: product.isExtinguisher },
+      manual,
+      attributeTexts(values),
+    );
+    await trx
+      .updateTable('equipment')
+      .set({
+        product_id: product.id,
+        extra_label: input.extraLabel,
+        extra_code: input.extraCode,
+        due_date_manual: due.due_date_manual,
+        ...storedDates({
+          lastInspectionDay: cur.last_inspection_day,
+          dueDate: due.due_date,
+          scheduleDays: product.inspection_schedule,
+          inspectionNoticeDays: product.days_notification_next_inspection_date,
+          dueNoticeDays: product.days_notification_due_date,
+        }),
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', cur.id)
+      .execute();
+    await saveAttributeValues(trx, cur.id, values, { replace: true });
+    await refreshEquipmentSearch(trx, { equipmentId: cur.id });
+    if (productChanged || input.extraLabel !== cur.extra_label || input.extraCode !== cur.extra_code)
+      await writeEquipmentSnapshot(ctx, trx, 'UPDATED', {
+        equipmentId: cur.id,
+        tagSerial: tag.serialNumber,
+        productId: product.id,
+        productName: product.name,
+        productSku: product.sku,
+        extraLabel: input.extraLabel,
+        extraCode: input.extraCode,
+      });
+    return cur.id;
+  });
+  return loadOneEquipment(ctx.auth.tenant, id);
+}

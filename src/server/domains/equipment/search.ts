@@ -1,0 +1,48 @@
+import { type SqlBool, sql } from 'kysely';
+import { searchDocument } from '../../db/search.ts';
+import type { Db } from './common.ts';
+import { recomputeProductDates } from './status-sql.ts';
+
+/** The equipment's search document over `e`, `t` (its tag) and `p` (its product). */
+export function equipmentSearchDocument() {
+  return searchDocument([
+    sql.ref('t.serial_number'),
+    sql.ref('e.extra_label'),
+    sql.ref('e.extra_code'),
+    sql.ref('p.name'),
+    sql.ref('p.sku'),
+  ]);
+}
+
+/**
+ * Rewrites `equipment.search` (tag serial, labels, product name and SKU) of one equipment, of a
+ * product's equipment or of a tag's equipment; rows already right are left alone. Call it in the
+ * transaction of any write that changes one of those (registration, update, product rename, tag
+ * replacement).
+ */
+export async function refreshEquipmentSearch(
+  db: Db,
+  where: { equipmentId: number } | { productId: number } | { tagId: number },
+): Promise<void> {
+  const doc = equipmentSearchDocument();
+  let q = db
+    .updateTable('equipment as e')
+    .from(['tags as t', 'products as p'])
+    .set({ search: doc })
+    .whereRef('t.id', '=', 'e.tag_id')
+    .whereRef('p.id', '=', 'e.product_id')
+    .where(sql<SqlBool>`e.search is distinct from ${doc}`);
+  if ('equipmentId' in where) q = q.where('e.id', '=', where.equipmentId);
+  else if ('productId' in where) q = q.where('e.product_id', '=', where.productId);
+  else q = q.where('e.tag_id', '=', where.tagId);
+  await q.execute();
+}
+
+/**
+ * A product's schedule, notice days, expiration flag, name or SKU changed: its equipment's stored
+ * dates and search text follow, in the product update's transaction.
+ */
+export async function syncProductEquipment(db: Db, productId: number): Promise<void> {
+  await recomputeProductDates(db, productId);
+  await refreshEquipmentSearch(db, { productId });
+}

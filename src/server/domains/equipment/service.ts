@@ -1,0 +1,31 @@
+/**
+ * The equipment domain's service, by entity: registration and edits (register.ts), the field
+ * records and history (records.ts), the report list (list.ts), the public card (card.ts). What
+ * other domains use: `findTagInScope` (lookup.ts), `loadEquipment`/`toEquipmentDto` (dto.ts),
+ * `refreshEquipmentSearch`/`syncProductEquipment` (search.ts), `writeEquipmentSnapshot`.
+ */
+export { tagCard, tagCardImage, tagHome } from './card.ts';
+export { attributesOf, loadEquipment, loadOneEquipment, toEquipmentDto } from './dto.ts';
+export { listEquipment } from './list.ts';
+export { equipmentIdOnTag, findTagInScope, lockEquipmentOnTag } from './lookup.ts';
+export {
+  checkAnswers,
+  inspect,
+  inspectionForm,
+  inspections,
+  maintain,
+  maintenanceForm,
+  maintenances,
+  snapshots,
+} from './records.ts';
+export { registerEquipment, registerOptions, updateEquipment, writeEquipmentSnapshot } from './register.ts';
+export { refreshEquipmentSearch, syncProductEquipment } from './search.ts';
+
+import type { Ctx } from './common.ts';
+import { loadOneEquipment } from './dto.ts';
+import { equipmentIdOnTag } from './lookup.ts';
+
+/** GET /web/equipments/{tag}: the tag's equipment (404 EQUIPMENT_NOT_FOUND on an unused tag). */
+export async function getEquipment(ctx: Ctx, { tag }: { tag: string }) {
+  return loadOneEquipment(ctx.auth.tenant, await equipmentIdOnTag(ctx, tag));
+}

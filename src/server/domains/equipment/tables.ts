@@ -1,0 +1,145 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { DefaultTimestamp, Json, Timestamp } from '../../db/core-tables.ts';
+
+/** A calendar day: read as `YYYY-MM-DD` (the pg type parser keeps dates as text). */
+type NullableDay = ColumnType<string | null, string | null | undefined, string | null>;
+
+/**
+ * Equipment on a tag. The status columns are *dates* (see migrations/tenant/0301_equipment.ts);
+ * statuses are derived from them and today in `status-sql.ts`.
+ */
+export interface EquipmentTable {
+  id: Generated<number>;
+  tag_id: number;
+  company_id: number;
+  product_id: number;
+  extra_label: string | null;
+  extra_code: string | null;
+  due_date: NullableDay;
+  due_date_manual: Generated<boolean>;
+  due_notice_date: NullableDay;
+  last_inspection_id: number | null;
+  last_inspection_at: Timestamp | null;
+  last_inspection_day: NullableDay;
+  last_inspection_user_id: number | null;
+  last_inspection_improper: Generated<boolean>;
+  next_inspection_date: NullableDay;
+  inspection_notice_date: NullableDay;
+  last_maintenance_id: number | null;
+  last_maintenance_at: Timestamp | null;
+  last_maintenance_user_id: number | null;
+  /** `core.search_text` of serial, labels, product name and SKU */
+  search: Generated<string>;
+  created_by: number | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface EquipmentAttributeValueTable {
+  equipment_id: number;
+  attribute_id: number;
+  value: string;
+}
+
+export interface StoredAnswer {
+  questionId: number | null;
+  type: 'YES_NO_NA' | 'TEXT' | 'CUSTOM';
+  question: string;
+  answer: string;
+  answerType: 'POSITIVE' | 'NEGATIVE' | 'NA' | null;
+}
+export interface StoredAttribute {
+  attributeId: number | null;
+  attribute: string;
+  value: string;
+}
+export interface StoredPart {
+  partId: number | null;
+  part: string;
+  quantity: number;
+  unit: string;
+}
+
+export interface InspectionTable {
+  id: Generated<number>;
+  equipment_id: number;
+  company_id: number;
+  product_id: number;
+  user_id: number | null;
+  user_name: string | null;
+  user_email: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  accuracy: number | null;
+  improper: Generated<boolean>;
+  answers: Json<StoredAnswer[]>;
+  attributes: Json<StoredAttribute[]>;
+  created_at: DefaultTimestamp;
+}
+
+export interface MaintenanceTable {
+  id: Generated<number>;
+  equipment_id: number;
+  company_id: number;
+  product_id: number;
+  user_id: number | null;
+  user_name: string | null;
+  user_email: string | null;
+  answers: Json<StoredAnswer[]>;
+  attributes: Json<StoredAttribute[]>;
+  parts: Json<StoredPart[]>;
+  created_at: DefaultTimestamp;
+}
+
+export interface EquipmentSnapshotTable {
+  id: Generated<number>;
+  equipment_id: number;
+  kind: 'CREATED' | 'UPDATED' | 'TAG_REPLACED';
+  user_id: number | null;
+  user_name: string | null;
+  user_email: string | null;
+  tag_serial: string;
+  product_id: number | null;
+  product_name: string;
+  product_sku: string;
+  extra_label: string | null;
+  extra_code: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface TagReplacementRequestTable {
+  id: Generated<number>;
+  new_tag_id: number;
+  company_id: number;
+  suggested_equipment_id: number | null;
+  description: string | null;
+  status: Generated<'PENDING' | 'COMPLETED' | 'CANCELLED'>;
+  requested_by: number | null;
+  requested_by_name: string | null;
+  completed_equipment_id: number | null;
+  completed_by: number | null;
+  completed_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface EquipmentTenantTables {
+  equipment: EquipmentTable;
+  equipment_attribute_values: EquipmentAttributeValueTable;
+  inspections: InspectionTable;
+  maintenances: MaintenanceTable;
+  equipment_snapshots: EquipmentSnapshotTable;
+  tag_replacement_requests: TagReplacementRequestTable;
+}
+
+declare module '../../db/schema.ts' {
+  // biome-ignore lint/suspicious/noEmptyInterface: merged with the database type
+  interface TenantDatabase extends EquipmentTenantTables {}
+}
+
+declare module '../../db/core-tables.ts' {
+  interface CompanyTable {
+    /** false: a scanned label shows only "registered equipment" (migrations/core/0305) */
+    public_tag_card: Generated<boolean>;
+  }
+}

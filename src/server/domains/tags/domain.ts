@@ -1,0 +1,7 @@
+import { defineDomain } from '../../kit/domain.ts';
+import { tagsOperations } from './operations.ts';
+
+export const tagsDomain = defineDomain({
+  tag: 'Tags',
+  operations: tagsOperations,
+});

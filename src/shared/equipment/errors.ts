@@ -1,0 +1,71 @@
+import { defineErrors } from '../define-errors.ts';
+
+/** Equipment, tags in the field, inspections and maintenances (issue 11). */
+export const equipmentErrors = defineErrors({
+  TAG_NOT_FOUND: {
+    status: 404,
+    message: 'Tag não encontrada',
+    en: 'Tag not found',
+    es: 'Etiqueta no encontrada',
+  },
+  TAG_ALREADY_USED: {
+    status: 409,
+    message: 'A tag {serial} já está em uso por outro equipamento',
+    en: 'Tag {serial} is already used by another equipment',
+    es: 'La etiqueta {serial} ya está en uso por otro equipo',
+  },
+  TAG_DISABLED: {
+    status: 409,
+    message: 'A tag {serial} está desativada',
+    en: 'Tag {serial} is disabled',
+    es: 'La etiqueta {serial} está desactivada',
+  },
+  TAG_NOT_USED: {
+    status: 409,
+    message: 'A tag {serial} não tem equipamento cadastrado',
+    en: 'Tag {serial} has no registered equipment',
+    es: 'La etiqueta {serial} no tiene equipo registrado',
+  },
+  TAGS_LIMIT_REACHED: {
+    status: 409,
+    message: 'A empresa atingiu o limite de {limit} tags em uso',
+    en: 'The company has reached its limit of {limit} tags in use',
+    es: 'La empresa alcanzó su límite de {limit} etiquetas en uso',
+  },
+  EQUIPMENT_NOT_FOUND: {
+    status: 404,
+    message: 'Equipamento não encontrado',
+    en: 'Equipment not found',
+    es: 'Equipo no encontrado',
+  },
+  EQUIPMENT_PRODUCT_INVALID: {
+    status: 400,
+    message: 'Produto inválido ou desativado',
+    en: 'Invalid or disabled product',
+    es: 'Producto inválido o desactivado',
+  },
+  EQUIPMENT_ATTRIBUTE_INVALID: {
+    status: 400,
+    message: 'Valor inválido para o atributo {attribute}',
+    en: 'Invalid value for attribute {attribute}',
+    es: 'Valor inválido para el atributo {attribute}',
+  },
+  INSPECTION_ANSWER_MISSING: {
+    status: 400,
+    message: 'Responda a pergunta: {question}',
+    en: 'Answer the question: {question}',
+    es: 'Responda la pregunta: {question}',
+  },
+  INSPECTION_ANSWER_INVALID: {
+    status: 400,
+    message: 'Resposta inválida para a pergunta: {question}',
+    en: 'Invalid answer to the question: {question}',
+    es: 'Respuesta inválida a la pregunta: {question}',
+  },
+  MAINTENANCE_PART_INVALID: {
+    status: 400,
+    message: 'Peça inválida para este produto',
+    en: 'Invalid part for this product',
+    es: 'Pieza inválida para este producto',
+  },
+});

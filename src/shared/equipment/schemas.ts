@@ -1,0 +1,307 @@
+/**
+ * Equipment, inspections, maintenances and the public tag card (seed 001 §3, issue 11). Inputs are
+ * parsed by the server on both doors and by the client's forms; outputs type the client's rows.
+ */
+import { z } from 'zod';
+import { EQUIPMENT_STATUSES, EXPIRATION_STATUSES } from '../enums.ts';
+import { idField, isoDateField, optionalText } from '../fields.ts';
+import { listSchema, MAX_PAGE, pageSizeSchema } from '../list.ts';
+import { EXPIRATION_FILTERS } from './status.ts';
+
+/** A tag serial as printed on the label (9 characters today; a little slack for older series). */
+export const serialField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[0-9A-Z]{4,32}$/, 'Número de série inválido');
+
+const isoDate = isoDateField.nullish().transform((v) => v ?? null);
+const text = (max: number) => optionalText(max);
+
+export const attributeValueInput = z.object({
+  attributeId: idField,
+  /** TEXT attributes: free text; DATE attributes: YYYY-MM-DD (checked by the service per type) */
+  value: z.string().trim().max(500),
+});
+
+/** POST /web/equipments/ — register equipment on an unused tag. */
+export const registerEquipmentSchema = z.object({
+  tagSerialNumber: serialField,
+  productId: idField,
+  extraLabel: text(120),
+  /** the control number */
+  extraCode: text(60),
+  /** only for products with an expiration date; extinguishers default it from their attributes */
+  dueDate: isoDate.optional(),
+  attributes: z.array(attributeValueInput).max(100).default([]),
+});
+export type RegisterEquipmentInput = z.input<typeof registerEquipmentSchema>;
+
+/** PUT /web/equipments/{tag}/ — product, labels, attributes, due date (a snapshot is written). */
+export const updateEquipmentSchema = registerEquipmentSchema.omit({ tagSerialNumber: true }).extend({
+  tag: serialField,
+});
+
+export const byTag = z.object({ tag: serialField });
+
+/** GET /web/tags/{serial}/card — the public card's input. */
+export const bySerial = z.object({ serial: serialField });
+
+/** GET /web/equipments/{tag}/inspections|maintenances|snapshots — newest first. */
+export const equipmentHistorySchema = byTag.extend({
+  page: z.number().int().min(0).max(MAX_PAGE).default(0),
+  pageSize: pageSizeSchema,
+});
+
+/** POST /web/equipments/ answers `{data:{id, tagSerialNumber}}`; the record POSTs `{data:{id}}`. */
+export const registeredSchema = z.object({ id: z.number().int(), tagSerialNumber: z.string() });
+export const createdSchema = z.object({ id: z.number().int() });
+
+/** YES / NO / NA, a text, or a custom answer's id (number or digits). */
+export const answerValue = z.union([z.number().int().positive(), z.string().trim().max(2000)]);
+
+export const inspectionInputSchema = z.object({
+  tag: serialField,
+  answers: z.array(z.object({ questionId: idField, answer: answerValue })).max(200),
+  attributes: z.array(attributeValueInput).max(100).default([]),
+  latitude: z.number().min(-90).max(90).nullish(),
+  longitude: z.number().min(-180).max(180).nullish(),
+  /** metres, as the browser's Geolocation API reports it */
+  accuracy: z.number().min(0).max(1_000_000).nullish(),
+});
+export type InspectionInput = z.input<typeof inspectionInputSchema>;
+
+export const maintenanceInputSchema = z.object({
+  tag: serialField,
+  answers: z.array(z.object({ questionId: idField, answer: answerValue })).max(200),
+  parts: z
+    .array(z.object({ partId: idField, quantity: z.number().positive().max(1_000_000) }))
+    .max(200)
+    .default([]),
+});
+export type MaintenanceInput = z.input<typeof maintenanceInputSchema>;
+
+/** GET /web/equipments/ — the seed's report query (001 §7). */
+export const EQUIPMENT_SORTS = [
+  'createdAt',
+  'dueDate',
+  'lastInspection',
+  'nextInspection',
+  'product',
+  'extraLabel',
+  'tagSerialNumber',
+  'status',
+] as const;
+const optionalId = idField.optional();
+const optionalDate = isoDateField.optional();
+export const equipmentListSchema = listSchema({
+  sort: EQUIPMENT_SORTS,
+  defaultSort: 'createdAt',
+  defaultDirection: 'desc',
+  filters: {
+    status: z.enum(EQUIPMENT_STATUSES).optional(),
+    /** default on (seed 001 screen 1: "active tags only" checked) */
+    enabledTagsOnly: z.boolean().default(true),
+    categoryId: optionalId,
+    inspectionTypeId: optionalId,
+    productId: optionalId,
+    companyId: optionalId,
+    createFrom: optionalDate,
+    createUpTo: optionalDate,
+    lastInspectionFrom: optionalDate,
+    lastInspectionUpTo: optionalDate,
+    lastInspectionExpirationStatus: z.enum(EXPIRATION_FILTERS).optional(),
+    dueDateFrom: optionalDate,
+    dueDateUpTo: optionalDate,
+    dueDateExpirationStatus: z.enum(EXPIRATION_FILTERS).optional(),
+  },
+});
+export type EquipmentListInput = z.input<typeof equipmentListSchema>;
+/** The list counts at most this many rows: `total` is exact below, `totalCapped` above (docs/decisions.md). */
+export const EQUIPMENT_LIST_COUNT_CAP = 10_000;
+
+const personSchema = z.object({
+  createdAt: z.date(),
+  userName: z.string().nullable(),
+  userEmail: z.string().nullable(),
+});
+
+export const equipmentAttributeSchema = z.object({
+  attributeId: z.number().int(),
+  attribute: z.string(),
+  type: z.enum(['TEXT', 'DATE']),
+  value: z.string().nullable(),
+});
+
+/** One equipment as the lists, the dialog and GET /web/equipments/{tag} answer it (seed 001 §3). */
+export const equipmentSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(EQUIPMENT_STATUSES),
+  enabledTag: z.boolean(),
+  companyId: z.number().int(),
+  companyName: z.string().nullable(),
+  tagSerialNumber: z.string(),
+  extraLabel: z.string().nullable(),
+  extraCode: z.string().nullable(),
+  createdAt: z.date(),
+  dueDate: z.string().nullable(),
+  dueDateExpirationStatus: z.enum(EXPIRATION_STATUSES),
+  dueDateDaysToExpire: z.number().int().nullable(),
+  lastInspection: personSchema.nullable(),
+  nextInspectionDate: z.string().nullable(),
+  lastInspectionExpirationStatus: z.enum(EXPIRATION_STATUSES),
+  lastInspectionDaysToExpire: z.number().int().nullable(),
+  lastMaintenance: personSchema.nullable(),
+  maintenanceStatus: z.enum(EQUIPMENT_STATUSES),
+  inspectionTypeAttribute: z.array(equipmentAttributeSchema),
+  product: z.object({
+    id: z.number().int(),
+    sku: z.string(),
+    name: z.string(),
+    categoryId: z.number().int(),
+    inspectionTypeId: z.number().int(),
+    isDvExclusive: z.boolean(),
+    isDueDate: z.boolean(),
+    hasImage: z.boolean(),
+    updateDate: z.date(),
+  }),
+});
+export type Equipment = z.infer<typeof equipmentSchema>;
+
+export const questionAnswerSchema = z.object({
+  questionId: z.number().int().nullable(),
+  type: z.enum(['YES_NO_NA', 'TEXT', 'CUSTOM']),
+  question: z.string(),
+  answer: z.string(),
+  /** custom answers: POSITIVE, NEGATIVE or NA as it was when answered */
+  answerType: z.enum(['POSITIVE', 'NEGATIVE', 'NA']).nullable(),
+});
+
+export const attributeRecordSchema = z.object({
+  attributeId: z.number().int().nullable(),
+  attribute: z.string(),
+  value: z.string(),
+});
+
+/** An inspection as recorded (texts as they were when answered). */
+export const inspectionRecordSchema = z.object({
+  inspectionId: z.number().int(),
+  userName: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  createdAt: z.date(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  accuracy: z.number().nullable(),
+  improper: z.boolean(),
+  attributesValues: z.array(attributeRecordSchema),
+  questionsAnswers: z.array(questionAnswerSchema),
+});
+
+export const maintenanceRecordSchema = z.object({
+  id: z.number().int(),
+  maintenanceId: z.number().int(),
+  userName: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  createdAt: z.date(),
+  attributesValues: z.array(attributeRecordSchema),
+  questionsAnswers: z.array(questionAnswerSchema),
+  partsReplacements: z.array(
+    z.object({
+      partId: z.number().int().nullable(),
+      part: z.string(),
+      quantity: z.number(),
+      unit: z.string(),
+    }),
+  ),
+});
+
+/** A modification record (seed 001 §3 "Snapshot"). */
+export const snapshotSchema = z.object({
+  id: z.number().int(),
+  transaction: z.date(),
+  kind: z.enum(['CREATED', 'UPDATED', 'TAG_REPLACED']),
+  userName: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  tagSerialNumber: z.string(),
+  productName: z.string(),
+  productSku: z.string(),
+  extraLabel: z.string().nullable(),
+  extraCode: z.string().nullable(),
+});
+
+/** GET /web/tags/{serial}/card — no personal data; `registered` only when the company hides the card. */
+export const tagCardSchema = z.object({
+  serialNumber: z.string(),
+  registered: z.boolean(),
+  /** false when the tag's company turned the public card off: only `registered` is given */
+  cardVisible: z.boolean(),
+  enabled: z.boolean(),
+  status: z.enum(EQUIPMENT_STATUSES).nullable(),
+  productId: z.number().int().nullable(),
+  productName: z.string().nullable(),
+  productHasImage: z.boolean(),
+  lastInspectionDate: z.string().nullable(),
+  nextInspectionDate: z.string().nullable(),
+  /** of the next inspection date, as in the equipment lists (NA without a date) */
+  lastInspectionExpirationStatus: z.enum(EXPIRATION_STATUSES),
+  lastInspectionDaysToExpire: z.number().int().nullable(),
+  dueDate: z.string().nullable(),
+  dueDateExpirationStatus: z.enum(EXPIRATION_STATUSES),
+  dueDateDaysToExpire: z.number().int().nullable(),
+});
+export type TagCard = z.infer<typeof tagCardSchema>;
+
+/** What the field forms need (the catalogue as it is now; records keep their own copies). */
+export const fieldAttributeSchema = z.object({
+  id: z.number().int(),
+  attribute: z.string(),
+  type: z.enum(['TEXT', 'DATE']),
+  /** the equipment's current value, if any */
+  value: z.string().nullable(),
+});
+
+export const fieldQuestionSchema = z.object({
+  id: z.number().int(),
+  question: z.string(),
+  type: z.enum(['YES_NO_NA', 'TEXT', 'CUSTOM']),
+  customAnswers: z.array(
+    z.object({ id: z.number().int(), answer: z.string(), type: z.enum(['POSITIVE', 'NEGATIVE', 'NA']) }),
+  ),
+});
+
+/** `equipment.registerOptions` — an unused tag of the caller's company and the products to pick. */
+export const registerOptionsSchema = z.object({
+  serialNumber: z.string(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  products: z.array(
+    z.object({
+      id: z.number().int(),
+      sku: z.string(),
+      name: z.string(),
+      isDvExclusive: z.boolean(),
+      isDueDate: z.boolean(),
+      hasImage: z.boolean(),
+      categoryName: z.string(),
+      inspectionTypeId: z.number().int(),
+      inspectionTypeName: z.string(),
+      /** the due date defaults from the attributes (ABNT NBR 12962) */
+      isExtinguisher: z.boolean(),
+      attributes: z.array(fieldAttributeSchema.omit({ value: true })),
+    }),
+  ),
+});
+
+/** `equipment.inspectionForm` — the inspection type's enabled questions in order, and its attributes. */
+export const inspectionFormSchema = z.object({
+  equipment: equipmentSchema,
+  questions: z.array(fieldQuestionSchema),
+  attributes: z.array(fieldAttributeSchema),
+});
+
+/** `equipment.maintenanceForm` — maintenance questions and the product's parts. */
+export const maintenanceFormSchema = z.object({
+  equipment: equipmentSchema,
+  questions: z.array(fieldQuestionSchema.omit({ customAnswers: true })),
+  parts: z.array(z.object({ id: z.number().int(), name: z.string(), unit: z.string() })),
+});
