@@ -6,6 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_TIME_ZONE } from '../src/shared/dates.ts';
 import { serialFromNumber } from '../src/shared/qr/serial.ts';
 import { LocalFileStore } from '../src/server/files/store.ts';
 import { renderPdfLabels } from '../src/worker/render/pdf-labels.ts';
@@ -41,7 +42,11 @@ async function main() {
     ).size;
   } else {
     const w = await store.openWrite('out.xlsx', 'application/octet-stream');
-    await renderXlsxTags(batches(), w.stream, { publicUrl: PUBLIC_URL, companyName: 'Extintores Demo Ltda' });
+    await renderXlsxTags(batches(), w.stream, {
+      publicUrl: PUBLIC_URL,
+      companyName: 'Extintores Demo Ltda',
+      timeZone: DEFAULT_TIME_ZONE,
+    });
     size = (await w.commit()).size;
   }
   const ms = performance.now() - t0;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from '../shared/dates.ts';
 
 /** The database of a dev machine; `npm start` creates it when missing (any other name needs DB_CREATE=true). */
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/equipcheck';
@@ -68,7 +69,7 @@ const envSchema = z.object({
   /** The time zone whose calendar day is "today" for due dates and inspection statuses. */
   APP_TIME_ZONE: z
     .string()
-    .default('America/Sao_Paulo')
+    .default(DEFAULT_TIME_ZONE)
     .refine((tz) => {
       try {
         new Intl.DateTimeFormat('en', { timeZone: tz });

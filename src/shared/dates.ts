@@ -1,20 +1,59 @@
-/** Dates are shown DD/MM/YYYY in UTC; an empty date is --/--/---- (seed 000 §1). */
+/**
+ * Dates are shown DD/MM/YYYY; an empty date is --/--/---- (seed 000 §1).
+ *
+ * A calendar day ('YYYY-MM-DD': due dates, attribute dates) is shown as it is. An instant (an
+ * inspection, a job) is shown in the product's time zone — the one whose "today" decides the
+ * statuses — not in UTC: an inspection at 22:00 in São Paulo happened that day, not the next.
+ */
 export const EMPTY_DATE = '--/--/----';
 
-export function formatDate(value: Date | string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return EMPTY_DATE;
-  const d = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(d.getTime())) return EMPTY_DATE;
-  const dd = String(d.getUTCDate()).padStart(2, '0');
-  const mm = String(d.getUTCMonth() + 1).padStart(2, '0');
-  return `${dd}/${mm}/${d.getUTCFullYear()}`;
+/** Default of APP_TIME_ZONE; the browser shows instants in it. */
+export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+type DateInput = Date | string | number | null | undefined;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function partsIn(d: Date, timeZone: string): Record<string, string> {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, f);
+  }
+  return Object.fromEntries(f.formatToParts(d).map((p) => [p.type, p.value]));
 }
 
-export function formatDateTime(value: Date | string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return EMPTY_DATE;
+function toInstant(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
   const d = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(d.getTime())) return EMPTY_DATE;
-  return `${formatDate(d)} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+export function formatDate(value: DateInput, timeZone = DEFAULT_TIME_ZONE): string {
+  if (typeof value === 'string') {
+    const day = CALENDAR_DAY.exec(value);
+    if (day) return `${day[3]}/${day[2]}/${day[1]}`;
+  }
+  const d = toInstant(value);
+  if (!d) return EMPTY_DATE;
+  const p = partsIn(d, timeZone);
+  return `${p.day}/${p.month}/${p.year}`;
+}
+
+export function formatDateTime(value: DateInput, timeZone = DEFAULT_TIME_ZONE): string {
+  const d = toInstant(value);
+  if (!d) return EMPTY_DATE;
+  const p = partsIn(d, timeZone);
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
 
 /** YYYY-MM-DD, the wire format of date-only values. */

@@ -22,6 +22,8 @@ describe('day filter text (DD/MM/YYYY)', () => {
   it('shows an ISO day without time zone shifts, and today as the browser sees it', () => {
     expect(showDay('2026-01-01')).toBe('01/01/2026');
     expect(showDay(undefined)).toBe('');
-    expect(localToday(new Date(2026, 0, 9, 23, 59))).toBe('2026-01-09');
+    // São Paulo's day, whatever the browser's zone: 02:59 UTC on the 10th is 23:59 on the 9th there.
+    expect(localToday(new Date(Date.UTC(2026, 0, 10, 2, 59)))).toBe('2026-01-09');
+    expect(localToday(new Date(Date.UTC(2026, 0, 10, 3, 0)))).toBe('2026-01-10');
   });
 });

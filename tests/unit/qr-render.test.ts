@@ -39,14 +39,15 @@ describe('QR label renderers', { timeout: 30_000 }, () => {
     const out = new PassThrough();
     const parts: Buffer[] = [];
     out.on('data', (c: Buffer) => parts.push(c));
-    const createdAt = new Date(Date.UTC(2025, 2, 9, 23, 30));
+    // 02:30 UTC on the 10th is still the 9th in São Paulo, the day the sheet must show.
+    const createdAt = new Date(Date.UTC(2025, 2, 10, 2, 30));
     await renderXlsxTags(
       chunks(
         serials.map((serial) => ({ serial, createdAt })),
         8,
       ),
       out,
-      { publicUrl: PUBLIC_URL, companyName: 'Empresa Ação' },
+      { publicUrl: PUBLIC_URL, companyName: 'Empresa Ação', timeZone: 'America/Sao_Paulo' },
     );
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.concat(parts) as unknown as ArrayBuffer);

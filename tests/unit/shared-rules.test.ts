@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_DATE, formatDate } from '../../src/shared/dates.ts';
+import { EMPTY_DATE, formatDate, formatDateTime } from '../../src/shared/dates.ts';
 import { checkPasswordRules, isPasswordValid, passwordSchema } from '../../src/shared/password.ts';
 import { formatPlanPrice, PUBLIC_PLANS } from '../../src/shared/plans.ts';
 import { normalizeSearch, sortKey } from '../../src/shared/text.ts';
@@ -19,10 +19,20 @@ describe('password rules (seed 000 §5)', () => {
 });
 
 describe('dates', () => {
-  it('formats DD/MM/YYYY in UTC and --/--/---- when empty', () => {
+  it('formats DD/MM/YYYY and --/--/---- when empty', () => {
     expect(formatDate('2026-03-05T23:30:00Z')).toBe('05/03/2026');
     expect(formatDate(null)).toBe(EMPTY_DATE);
     expect(formatDate('garbage')).toBe('--/--/----');
+  });
+
+  it('shows an instant on its São Paulo day and hour, and a calendar day as it is', () => {
+    // 01:30 UTC on the 6th is 22:30 on the 5th in São Paulo.
+    expect(formatDate('2026-03-06T01:30:00Z')).toBe('05/03/2026');
+    expect(formatDateTime(new Date('2026-03-06T01:30:00Z'))).toBe('05/03/2026 22:30');
+    expect(formatDateTime('2026-03-06T01:30:00Z', 'UTC')).toBe('06/03/2026 01:30');
+    // A due date is a day, never shifted by a zone.
+    expect(formatDate('2026-03-06')).toBe('06/03/2026');
+    expect(formatDateTime(null)).toBe(EMPTY_DATE);
   });
 });
 

@@ -37,11 +37,8 @@ export function RootComponent() {
   if (forward && canVisit(role, pathname)) {
     return role === 'ANONYMOUS' ? <Redirect to="/" remember={forward} /> : <Redirect {...forward} />;
   }
-  if (!canVisit(role, pathname)) {
-    // A scanned tag opened while signed out: come back to it after login.
-    const remember = role === 'ANONYMOUS' && pathname.startsWith('/t/') ? { to: pathname } : undefined;
-    return <Redirect to="/" remember={remember} />;
-  }
+  // A scanned tag (/t/…) is open to anyone: its page offers the sign-in and comes back by itself.
+  if (!canVisit(role, pathname)) return <Redirect to="/" />;
 
   if (role === 'ANONYMOUS') {
     return pathname === '/' ? (

@@ -11,6 +11,8 @@ export interface TagRowItem {
 export interface XlsxTagOptions {
   publicUrl: string;
   companyName: string;
+  /** The day a tag was created is the day in this zone (APP_TIME_ZONE). */
+  timeZone: string;
   onProgress?: (done: number) => Promise<void> | void;
 }
 
@@ -41,7 +43,7 @@ export async function renderXlsxTags(
           item.serial,
           tagUrl(opts.publicUrl, item.serial),
           opts.companyName,
-          formatDate(item.createdAt),
+          formatDate(item.createdAt, opts.timeZone),
         ])
         .commit();
     }

@@ -60,6 +60,12 @@ describe('product images', () => {
     expect(get.status).toBe(200);
     expect(get.headers.get('Content-Type')).toBe('image/png');
     expect(get.headers.get('Cache-Control')).toContain('immutable');
+    // Operators see the picture too (tags, replacement requests); uploading stays with admins.
+    const seenByOperator = await testApp().request(body.data.image, {
+      headers: { Authorization: `Bearer ${t.operator}` },
+    });
+    expect(seenByOperator.status).toBe(200);
+    expect((await upload(id, red, t.operator)).status).toBe(403);
     const png = PNG.sync.read(Buffer.from(await get.arrayBuffer()));
     expect([png.width, png.height, png.data[0], png.data[1]]).toEqual([4, 3, 255, 0]);
     const etag = get.headers.get('ETag')!;

@@ -1,9 +1,10 @@
 /** Days typed and shown as DD/MM/YYYY (seed 000 §1), sent as YYYY-MM-DD. Pure: unit-tested. */
+import { DEFAULT_TIME_ZONE } from '../../../shared/dates.ts';
+import { todayIn } from '../../../shared/equipment/status.ts';
 
-/** Today in the browser, YYYY-MM-DD. */
+/** Today where the product is used (the server's APP_TIME_ZONE day, not the browser's), YYYY-MM-DD. */
 export function localToday(now = new Date()): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
+  return todayIn(DEFAULT_TIME_ZONE, now);
 }
 
 /** Typed digits as DD/MM/YYYY, slashes added as the user types. */

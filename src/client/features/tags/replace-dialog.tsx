@@ -57,7 +57,7 @@ export type Step = 'REPLACE_EQUIPMENT' | 'CHOOSE_EQUIPMENT';
 const DASH = '—';
 const CANDIDATES_PAGE_SIZE = 10;
 
-/** A product image (fetched with the session: only admins may read product images). */
+/** A product image, fetched with the session (any member of the tenant may read it). */
 export function ProductImage({
   path,
   name,
@@ -158,13 +158,11 @@ function ChooseEquipment({
   chosen,
   onChoose,
   onBack,
-  admin,
 }: {
   requestId: number;
   chosen: Equipment | null;
   onChoose(e: Equipment): void;
   onBack(): void;
-  admin: boolean;
 }) {
   const { t } = useTranslation(NS);
   const trpc = useTRPC();
@@ -253,7 +251,7 @@ function ChooseEquipment({
                 )}
                 data-testid={`candidate-${e.tagSerialNumber}`}
               >
-                <ProductImage path={admin ? e.productImage : null} name={e.productName} className="size-12" />
+                <ProductImage path={e.productImage} name={e.productName} className="size-12" />
                 <span className="flex min-w-0 flex-1 flex-col">
                   <span className="font-mono text-sm font-medium">{e.tagSerialNumber}</span>
                   <span className="truncate text-sm">
@@ -400,7 +398,6 @@ export function ReplaceDialog({ request, onClose }: { request: RequestRow; onClo
             <ChooseEquipment
               requestId={request.id}
               chosen={chosen}
-              admin={admin}
               onChoose={(e) => {
                 picked.current = true;
                 setChosen(e);
@@ -463,9 +460,7 @@ export function ReplaceDialog({ request, onClose }: { request: RequestRow; onClo
                         {suggestedChosen ? t('suggested') : t('chosen')}
                       </Badge>
                     }
-                    image={
-                      <ProductImage path={admin ? chosen.productImage : null} name={chosen.productName} />
-                    }
+                    image={<ProductImage path={chosen.productImage} name={chosen.productName} />}
                     productName={`${chosen.productName} (${chosen.productSku})`}
                     tagNumber={chosen.tagSerialNumber}
                     extraLabel={chosen.extraLabel}

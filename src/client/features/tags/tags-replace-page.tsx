@@ -2,7 +2,6 @@ import { ChevronRight, Info } from 'lucide-react';
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates.ts';
-import { ADMIN_ROLES } from '../../../shared/roles.ts';
 import { REPLACEMENT_STATUS_FILTERS, replacementListSchema } from '../../../shared/tags/schemas.ts';
 import { FilterSelect } from '../../components/filter-select.tsx';
 import { DayRangeFilter } from '../../components/list/day-range-filter.tsx';
@@ -10,7 +9,6 @@ import { ListPage, useServerList } from '../../components/list/index.ts';
 import { TwoLineCell } from '../../components/table-columns.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { useSession } from '../../lib/session.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { NS } from './i18n.ts';
 import { ProductImage, ReplaceDialog, type RequestRow } from './replace-dialog.tsx';
@@ -21,8 +19,6 @@ const DASH = '—';
 export function TagsReplacePage() {
   const { t } = useTranslation(NS);
   const trpc = useTRPC();
-  const role = useSession().role;
-  const admin = role !== null && (ADMIN_ROLES as readonly string[]).includes(role);
   const list = useServerList(trpc.tags.replacementRequests, { schema: replacementListSchema });
   const [open, setOpen] = React.useState<RequestRow | null>(null);
 
@@ -98,7 +94,7 @@ export function TagsReplacePage() {
           cell: (r) =>
             r.productName ? (
               <div className="flex items-center gap-2">
-                <ProductImage path={admin ? r.productImage : null} name={r.productName} className="size-10" />
+                <ProductImage path={r.productImage} name={r.productName} className="size-10" />
                 <TwoLineCell main={r.productName} sub={r.productSku ?? ''} />
               </div>
             ) : (

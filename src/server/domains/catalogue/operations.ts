@@ -48,7 +48,7 @@ import {
 } from '../../../shared/catalogue/types.ts';
 import { byId, idField, idText } from '../../../shared/fields.ts';
 import { pageSchema } from '../../../shared/list.ts';
-import { ADMIN_ROLES } from '../../../shared/roles.ts';
+import { ADMIN_ROLES, ALL_ROLES } from '../../../shared/roles.ts';
 import type { TenantContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { execute, mutation, query, tenant } from '../../kit/operation.ts';
@@ -329,7 +329,8 @@ const uploadImage = mutation({
 });
 
 const image = query({
-  access: admin,
+  // Operators see products on tags and replacement requests; the picture is no more private than the name.
+  access: tenant(ALL_ROLES),
   summary: 'The product image (a placeholder SVG when it has none).',
   input: byId,
   // The open file (a stream); the REST binding answers it as the body.

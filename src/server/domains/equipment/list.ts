@@ -13,7 +13,7 @@ import {
   type equipmentListSchema,
 } from '../../../shared/equipment/schemas.ts';
 import type { Page } from '../../../shared/list.ts';
-import { config } from '../../config.ts';
+import { dayStart, nextDayStart } from '../../db/days.ts';
 import { documentSearchCondition } from '../../db/search.ts';
 import { fetchPage } from '../../kit/list.ts';
 import { scopeOf, scopeWhere } from '../../kit/scope.ts';
@@ -22,11 +22,6 @@ import { loadEquipment } from './dto.ts';
 import { expirationIs, statusColumns, statusIs, today } from './status-sql.ts';
 
 type ListInput = z.output<typeof equipmentListSchema>;
-
-/** The first instant of a calendar day in APP_TIME_ZONE (for ranges on timestamps, index-friendly). */
-const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone ${config().APP_TIME_ZONE})`;
-const nextDayStart = (day: string) =>
-  sql`((${day}::date + 1)::timestamp at time zone ${config().APP_TIME_ZONE})`;
 
 export async function listEquipment(
   ctx: Ctx,

@@ -16,9 +16,8 @@ import type {
   maintenanceRecordSchema,
   snapshotSchema,
 } from '../../../shared/equipment/schemas.ts';
-import { isExtinguisherType, isNegativeAnswer, todayIn } from '../../../shared/equipment/status.ts';
+import { isExtinguisherType, isNegativeAnswer } from '../../../shared/equipment/status.ts';
 import type { Page } from '../../../shared/list.ts';
-import { config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { StoredAnswer, StoredAttribute, StoredPart } from './tables.ts';
 import {
@@ -31,7 +30,7 @@ import {
 import { actorOf, type Ctx, type Db, inTenantTx } from './common.ts';
 import { loadOneEquipment } from './dto.ts';
 import { equipmentIdOnTag, findTagInScope, lockEquipmentOnTag } from './lookup.ts';
-import { storedDates } from './status-sql.ts';
+import { storedDates, today } from './status-sql.ts';
 
 type InspectionInput = z.output<typeof inspectionInputSchema>;
 type MaintenanceInput = z.output<typeof maintenanceInputSchema>;
@@ -210,7 +209,7 @@ export async function inspect(ctx: Ctx, input: InspectionInput): Promise<{ id: n
     const after = values.length ? await currentAttributeValues(trx, e.id) : held;
     const improper = answers.some(isNegativeAnswer);
     const now = new Date();
-    const day = todayIn(config().APP_TIME_ZONE, now);
+    const day = today(now);
     const row = await trx
       .insertInto('inspections')
       .values({

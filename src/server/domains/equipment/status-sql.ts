@@ -10,14 +10,9 @@ import type {
   ExpirationFilter,
   ExpirationStatus,
 } from '../../../shared/equipment/status.ts';
-import { todayIn } from '../../../shared/equipment/status.ts';
-import { config } from '../../config.ts';
 import type { TenantDatabase } from '../../db/schema.ts';
 
-/** Today's calendar day where the product is used (APP_TIME_ZONE). */
-export function today(now = new Date()): string {
-  return todayIn(config().APP_TIME_ZONE, now);
-}
+export { today } from '../../db/days.ts';
 
 const ref = (alias: string, col: string) => sql.ref(`${alias}.${col}`);
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { toIsoDate } from '../../../shared/dates.ts';
 import { QR_FORMATS, type QrFormat } from '../../../shared/qr/schemas.ts';
 import { coreDb } from '../../db/database.ts';
+import { config } from '../../config.ts';
 import { fileStore } from '../../files/store.ts';
 import { defineJob, type JobContext, type JobDefinition } from '../../jobs/define.ts';
 import { allocateBatch, batchSerials } from './allocation.ts';
@@ -118,6 +119,7 @@ export const qrXlsxJob = defineJob({
       await renderXlsxTags(batchSerials(batch.jobId), w.stream, {
         publicUrl: batch.publicUrl,
         companyName: batch.company.name,
+        timeZone: config().APP_TIME_ZONE,
         onProgress: batch.renderProgress,
       });
     } catch (e) {

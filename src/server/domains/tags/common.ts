@@ -1,15 +1,13 @@
 /**
  * What the tags domain's services share: the context, tag lookups held to the caller's scope,
- * the company name of a core row, and the "no future day" rule of the date filters.
+ * and the company name of a core row.
  */
 import { type Expression, sql, type Transaction } from 'kysely';
-import { ERROR_CATALOGUE } from '../../../shared/errors.ts';
 import type { TenantContext } from '../../context.ts';
 import type { TenantDb } from '../../db/database.ts';
 import type { TenantDatabase } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { scopeOf } from '../../kit/scope.ts';
-import { today } from '../equipment/status-sql.ts';
 
 // Who may call each operation is declared once, in operations.ts.
 export type Ctx = TenantContext;
@@ -67,25 +65,4 @@ export async function findTag(
     enabled: t.enabled,
     activatedAt: t.activated_at,
   };
-}
-
-/**
- * Date filters compare calendar days where the product is used (APP_TIME_ZONE); none may be after
- * today (seed 001 §5): 400 DATE_IN_FUTURE naming the field.
- */
-export function refuseFutureDays(input: Record<string, unknown>, fields: readonly string[]): void {
-  const day = today();
-  const future = fields.filter((f) => typeof input[f] === 'string' && (input[f] as string) > day);
-  if (future.length)
-    throw new AppError('DATE_IN_FUTURE', {
-      issues: future.map((path) => ({ path, message: ERROR_CATALOGUE.DATE_IN_FUTURE.message })),
-    });
-}
-
-/** The first instant of a calendar day in APP_TIME_ZONE, and of the day after it. */
-export function dayStart(day: string, timeZone: string) {
-  return sql`(${day}::date::timestamp at time zone ${timeZone})`;
-}
-export function nextDayStart(day: string, timeZone: string) {
-  return sql`((${day}::date + 1)::timestamp at time zone ${timeZone})`;
 }

@@ -6,23 +6,12 @@ import { type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Page } from '../../../shared/list.ts';
 import type { TagItem, tagListSchema } from '../../../shared/tags/schemas.ts';
-import { config } from '../../config.ts';
+import { dayStart, nextDayStart, refuseFutureDays } from '../../db/days.ts';
 import { withCore } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { fetchPage, mapPage, triStateIs } from '../../kit/list.ts';
 import { tagInUse } from '../qr/rules.ts';
-import {
-  type Ctx,
-  companyName,
-  type Db,
-  dayStart,
-  findTag,
-  inTenantTx,
-  nextDayStart,
-  refuseFutureDays,
-  scopeCompany,
-  type Trx,
-} from './common.ts';
+import { type Ctx, companyName, type Db, findTag, inTenantTx, scopeCompany, type Trx } from './common.ts';
 
 type TagListInput = z.output<typeof tagListSchema>;
 
@@ -70,15 +59,14 @@ function toItem(r: TagRowOut): TagItem {
 /** GET /web/tags/: company roles see their company's tags, group and provider admins the group's. */
 export async function listTags(ctx: Ctx, input: TagListInput): Promise<Page<TagItem>> {
   refuseFutureDays(input, ['updateFrom', 'updateUpTo']);
-  const tz = config().APP_TIME_ZONE;
   const company = scopeCompany(ctx);
   const conditions = [
     triStateIs(sql.ref('t.enabled'), input.active),
     triStateIs(sql`coalesce(p.is_dv_exclusive, false)`, input.exclusive),
   ];
   if (company !== null) conditions.push(sql<SqlBool>`t.company_id = ${company}`);
-  if (input.updateFrom) conditions.push(sql<SqlBool>`t.updated_at >= ${dayStart(input.updateFrom, tz)}`);
-  if (input.updateUpTo) conditions.push(sql<SqlBool>`t.updated_at < ${nextDayStart(input.updateUpTo, tz)}`);
+  if (input.updateFrom) conditions.push(sql<SqlBool>`t.updated_at >= ${dayStart(input.updateFrom)}`);
+  if (input.updateUpTo) conditions.push(sql<SqlBool>`t.updated_at < ${nextDayStart(input.updateUpTo)}`);
   const base = tagsFrom(ctx.auth.tenant).where(sql<SqlBool>`${sql.join(conditions, sql` and `)}`);
   const page = await fetchPage(base, input, {
     nullsLast: true,

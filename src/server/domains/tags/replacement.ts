@@ -13,21 +13,11 @@ import type {
   replacementListSchema,
   requestReplacementSchema,
 } from '../../../shared/tags/schemas.ts';
-import { config } from '../../config.ts';
+import { dayStart, nextDayStart, refuseFutureDays } from '../../db/days.ts';
 import { AppError } from '../../errors.ts';
 import { fetchPage, mapPage } from '../../kit/list.ts';
 import { productImagePath } from '../catalogue/products.ts';
-import {
-  type Ctx,
-  companyName,
-  type Db,
-  dayStart,
-  findTag,
-  inTenantTx,
-  nextDayStart,
-  refuseFutureDays,
-  scopeCompany,
-} from './common.ts';
+import { type Ctx, companyName, type Db, findTag, inTenantTx, scopeCompany } from './common.ts';
 
 type RequestInput = z.output<typeof requestReplacementSchema>;
 type ListInput = z.output<typeof replacementListSchema>;
@@ -165,13 +155,12 @@ function toRequest(r: RequestRow): ReplacementRequest {
 /** GET /web/equipments/replace/: the requests of the caller's scope, open ones by default. */
 export async function listRequests(ctx: Ctx, input: ListInput): Promise<Page<ReplacementRequest>> {
   refuseFutureDays(input, ['requestFrom', 'requestUpTo']);
-  const tz = config().APP_TIME_ZONE;
   const company = scopeCompany(ctx);
   const conditions: ReturnType<typeof sql<SqlBool>>[] = [sql<SqlBool>`true`];
   if (company !== null) conditions.push(sql<SqlBool>`r.company_id = ${company}`);
   if (input.status !== 'ALL') conditions.push(sql<SqlBool>`r.status = ${input.status}`);
-  if (input.requestFrom) conditions.push(sql<SqlBool>`r.created_at >= ${dayStart(input.requestFrom, tz)}`);
-  if (input.requestUpTo) conditions.push(sql<SqlBool>`r.created_at < ${nextDayStart(input.requestUpTo, tz)}`);
+  if (input.requestFrom) conditions.push(sql<SqlBool>`r.created_at >= ${dayStart(input.requestFrom)}`);
+  if (input.requestUpTo) conditions.push(sql<SqlBool>`r.created_at < ${nextDayStart(input.requestUpTo)}`);
   const base = requestsFrom(ctx.auth.tenant).where(sql<SqlBool>`${sql.join(conditions, sql` and `)}`);
   const page = await fetchPage(base, input, {
     nullsLast: true,
