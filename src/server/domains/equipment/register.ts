@@ -12,10 +12,10 @@ import type {
 import { isExtinguisherType } from '../../../shared/equipment/status.ts';
 import type { Equipment } from '../../../shared/equipment/schemas.ts';
 import type { z } from 'zod';
-import { coreDb, withCore } from '../../db/database.ts';
+import { coreDb } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
-import { tagInUse } from '../qr/rules.ts';
+import { checkTagsLimit } from '../tags/limit.ts';
 import {
   checkAttributeValues,
   currentAttributeValues,
@@ -26,7 +26,7 @@ import {
 } from './attributes.ts';
 import { actorOf, type Ctx, type Db, inTenantTx, type Trx } from './common.ts';
 import { loadOneEquipment } from './dto.ts';
-import { findTagInScope, lockCompanyTags, lockEquipmentOnTag } from './lookup.ts';
+import { findTagInScope, lockEquipmentOnTag } from './lookup.ts';
 import { refreshEquipmentSearch } from './search.ts';
 import { storedDates } from './status-sql.ts';
 
@@ -62,32 +62,6 @@ async function productForEquipment(db: Db, productId: number, opts: { current?: 
   if (!p || (!opts.current && !(p.enabled && p.type_enabled && p.category_enabled)))
     throw new AppError('EQUIPMENT_PRODUCT_INVALID');
   return { ...p, isExtinguisher: isExtinguisherType(p.category_name, p.type_name) };
-}
-
-/**
- * 409 TAGS_LIMIT_REACHED when one more tag in use by non-exclusive equipment would pass the
- * company's `tags_limit`. Serialised per company by an advisory lock held to the end of the
- * transaction, so two registrations cannot both take the last tag.
- */
-async function checkTagsLimit(ctx: Ctx, trx: Trx, companyId: number, except?: number): Promise<void> {
-  await lockCompanyTags(trx, ctx.auth.companyGroup.schema_name, companyId);
-  const company = await withCore(trx)
-    .selectFrom('companies')
-    .select('tags_limit')
-    .where('id', '=', companyId)
-    .executeTakeFirst();
-  const limit = company?.tags_limit ?? 0;
-  let q = trx
-    .selectFrom('equipment as e')
-    .innerJoin('tags as t', 't.id', 'e.tag_id')
-    .innerJoin('products as p', 'p.id', 'e.product_id')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('e.company_id', '=', companyId)
-    .where(tagInUse('t'))
-    .where('p.is_dv_exclusive', '=', false);
-  if (except !== undefined) q = q.where('e.id', '<>', except);
-  const { n } = await q.executeTakeFirstOrThrow();
-  if (n + 1 > limit) throw new AppError('TAGS_LIMIT_REACHED', { params: { limit } });
 }
 
 export interface SnapshotOf {

@@ -8,7 +8,7 @@ import type { Replaced } from '../../../shared/tags/schemas.ts';
 import { searchDocument } from '../../db/search.ts';
 import { AppError } from '../../errors.ts';
 import { assertTagInScope, type Ctx, inTenantTx, type Trx } from './common.ts';
-import { checkTagsLimit } from './list.ts';
+import { checkTagsLimit } from './limit.ts';
 
 /**
  * Both tag rows locked `FOR UPDATE` in one statement, in id order, so two transfers that name the
