@@ -8,6 +8,7 @@
 import { AppError } from '../../errors.ts';
 import { findTag, type ScopedTag as Tag } from '../tags/common.ts';
 import type { Ctx, Db, Trx } from './common.ts';
+import { productRuleColumns, productsWithType } from './product-rules.ts';
 
 export interface ScopedTag extends Tag {
   /** the equipment on the tag, if any */
@@ -56,11 +57,8 @@ export async function lockEquipmentOnTag(
   if (tag.equipmentId === null) throw new AppError('TAG_NOT_USED', { params: { serial: tag.serialNumber } });
   if (opts.needEnabled && !tag.enabled)
     throw new AppError('TAG_DISABLED', { params: { serial: tag.serialNumber } });
-  const row = await trx
-    .selectFrom('equipment as e')
-    .innerJoin('products as p', 'p.id', 'e.product_id')
-    .innerJoin('inspection_types as it', 'it.id', 'p.inspection_type_id')
-    .innerJoin('categories as c', 'c.id', 'it.category_id')
+  const row = await productsWithType(trx)
+    .innerJoin('equipment as e', 'e.product_id', 'p.id')
     .select([
       'e.id',
       'e.tag_id',
@@ -73,12 +71,7 @@ export async function lockEquipmentOnTag(
       'e.last_inspection_day',
       'p.name as product_name',
       'p.sku as product_sku',
-      'p.is_dv_exclusive',
-      'p.is_due_date',
-      'p.inspection_schedule',
-      'p.days_notification_next_inspection_date',
-      'p.days_notification_due_date',
-      'p.inspection_type_id',
+      ...productRuleColumns,
       'it.name as inspection_type_name',
       'c.name as category_name',
     ])

@@ -27,8 +27,8 @@ import {
 import { actorOf, type Ctx, type Db, inTenantTx, type Trx } from './common.ts';
 import { loadOneEquipment } from './dto.ts';
 import { findTagInScope, lockEquipmentOnTag } from './lookup.ts';
+import { productDates, productRuleColumns, productsWithType } from './product-rules.ts';
 import { refreshEquipmentSearch } from './search.ts';
-import { storedDates } from './status-sql.ts';
 
 type RegisterInput = z.output<typeof registerEquipmentSchema>;
 type UpdateInput = z.output<typeof updateEquipmentSchema>;
@@ -36,21 +36,13 @@ type RegisterOptions = z.input<typeof registerOptionsSchema>;
 
 /** A product equipment may be put on: enabled, in an enabled subcategory and category (or the current one). */
 async function productForEquipment(db: Db, productId: number, opts: { current?: boolean } = {}) {
-  const p = await db
-    .selectFrom('products as p')
-    .innerJoin('inspection_types as it', 'it.id', 'p.inspection_type_id')
-    .innerJoin('categories as c', 'c.id', 'it.category_id')
+  const p = await productsWithType(db)
     .select([
       'p.id',
       'p.name',
       'p.sku',
       'p.enabled',
-      'p.is_dv_exclusive',
-      'p.is_due_date',
-      'p.inspection_schedule',
-      'p.days_notification_next_inspection_date',
-      'p.days_notification_due_date',
-      'p.inspection_type_id',
+      ...productRuleColumns,
       'it.enabled as type_enabled',
       'it.name as type_name',
       'c.enabled as category_enabled',
@@ -116,10 +108,7 @@ export async function registerOptions(ctx: Ctx, { tag: serial }: { tag: string }
   assertRegistrable(tag);
   const [company, products] = await Promise.all([
     coreDb().selectFrom('companies').select('name').where('id', '=', tag.companyId).executeTakeFirst(),
-    db
-      .selectFrom('products as p')
-      .innerJoin('inspection_types as it', 'it.id', 'p.inspection_type_id')
-      .innerJoin('categories as c', 'c.id', 'it.category_id')
+    productsWithType(db)
       .select([
         'p.id',
         'p.sku',
@@ -202,13 +191,7 @@ export async function registerEquipment(
           extra_label: input.extraLabel,
           extra_code: input.extraCode,
           due_date_manual: due.due_date_manual,
-          ...storedDates({
-            lastInspectionDay: null,
-            dueDate: due.due_date,
-            scheduleDays: product.inspection_schedule,
-            inspectionNoticeDays: product.days_notification_next_inspection_date,
-            dueNoticeDays: product.days_notification_due_date,
-          }),
+          ...productDates(product, null, due.due_date),
           created_by: ctx.auth.user.id,
         })
         .returning('id')
@@ -272,13 +255,7 @@ export async function updateEquipment(ctx: Ctx, input: UpdateInput): Promise<Equ
         extra_label: input.extraLabel,
         extra_code: input.extraCode,
         due_date_manual: due.due_date_manual,
-        ...storedDates({
-          lastInspectionDay: cur.last_inspection_day,
-          dueDate: due.due_date,
-          scheduleDays: product.inspection_schedule,
-          inspectionNoticeDays: product.days_notification_next_inspection_date,
-          dueNoticeDays: product.days_notification_due_date,
-        }),
+        ...productDates(product, cur.last_inspection_day, due.due_date),
         updated_at: sql`now()`,
       })
       .where('id', '=', cur.id)
