@@ -96,10 +96,38 @@ function assertRegistrable(tag: { serialNumber: string; equipmentId: number | nu
   if (!tag.enabled) throw new AppError('TAG_DISABLED', { params: { serial: tag.serialNumber } });
 }
 
-const attributeTexts = (values: { attribute: TypeAttribute; value: string }[]) =>
-  values
-    .filter((v) => v.value !== '')
-    .map((v) => ({ attribute: v.attribute.attribute, type: v.attribute.type, value: v.value }));
+/** The due date of equipment of `product`: a typed one (`manual`), else what the attribute values give. */
+function dueDateFor(
+  product: { is_due_date: boolean; isExtinguisher: boolean },
+  manual: string | null,
+  values: { attribute: TypeAttribute; value: string }[],
+) {
+  return resolveDueDate(
+    { isDueDate: product.is_due_date, isExtinguisher: product.isExtinguisher },
+    manual,
+    values
+      .filter((v) => v.value !== '')
+      .map((v) => ({ attribute: v.attribute.attribute, type: v.attribute.type, value: v.value })),
+  );
+}
+
+/** The snapshot of equipment as registration and edits leave it: on `product`, with the input's labels. */
+function savedSnapshot(
+  equipmentId: number,
+  tagSerial: string,
+  product: { id: number; name: string; sku: string },
+  input: { extraLabel: string | null; extraCode: string | null },
+): SnapshotOf {
+  return {
+    equipmentId,
+    tagSerial,
+    productId: product.id,
+    productName: product.name,
+    productSku: product.sku,
+    extraLabel: input.extraLabel,
+    extraCode: input.extraCode,
+  };
+}
 
 /** What the register form needs for an unused tag of the caller's scope. */
 export async function registerOptions(ctx: Ctx, { tag: serial }: { tag: string }): Promise<RegisterOptions> {
@@ -175,11 +203,7 @@ export async function registerEquipment(
     );
     // Provider-exclusive products consume no tag.
     if (!product.is_dv_exclusive) await checkTagsLimit(ctx, trx, tag.companyId);
-    const due = resolveDueDate(
-      { isDueDate: product.is_due_date, isExtinguisher: product.isExtinguisher },
-      input.dueDate ?? null,
-      attributeTexts(values),
-    );
+    const due = dueDateFor(product, input.dueDate ?? null, values);
     let id: number;
     try {
       const row = await trx
@@ -205,15 +229,7 @@ export async function registerEquipment(
     }
     await saveAttributeValues(trx, id, values);
     await refreshEquipmentSearch(trx, { equipmentId: id });
-    await writeEquipmentSnapshot(ctx, trx, 'CREATED', {
-      equipmentId: id,
-      tagSerial: tag.serialNumber,
-      productId: product.id,
-      productName: product.name,
-      productSku: product.sku,
-      extraLabel: input.extraLabel,
-      extraCode: input.extraCode,
-    });
+    await writeEquipmentSnapshot(ctx, trx, 'CREATED', savedSnapshot(id, tag.serialNumber, product, input));
     await trx
       .updateTable('tags')
       .set({ activated_at: sql`now()`, updated_at: sql`now()` })
@@ -243,11 +259,7 @@ export async function updateEquipment(ctx: Ctx, input: UpdateInput): Promise<Equ
     if (cur.is_dv_exclusive && !product.is_dv_exclusive && tag.enabled && tag.activatedAt)
       await checkTagsLimit(ctx, trx, cur.company_id, cur.id);
     const manual = input.dueDate === undefined ? (cur.due_date_manual ? cur.due_date : null) : input.dueDate;
-    const due = resolveDueDate(
-      { isDueDate: product.is_due_date, isExtinguisher: product.isExtinguisher },
-      manual,
-      attributeTexts(values),
-    );
+    const due = dueDateFor(product, manual, values);
     await trx
       .updateTable('equipment')
       .set({
@@ -263,15 +275,12 @@ export async function updateEquipment(ctx: Ctx, input: UpdateInput): Promise<Equ
     await saveAttributeValues(trx, cur.id, values, { replace: true });
     await refreshEquipmentSearch(trx, { equipmentId: cur.id });
     if (productChanged || input.extraLabel !== cur.extra_label || input.extraCode !== cur.extra_code)
-      await writeEquipmentSnapshot(ctx, trx, 'UPDATED', {
-        equipmentId: cur.id,
-        tagSerial: tag.serialNumber,
-        productId: product.id,
-        productName: product.name,
-        productSku: product.sku,
-        extraLabel: input.extraLabel,
-        extraCode: input.extraCode,
-      });
+      await writeEquipmentSnapshot(
+        ctx,
+        trx,
+        'UPDATED',
+        savedSnapshot(cur.id, tag.serialNumber, product, input),
+      );
     return cur.id;
   });
   return loadOneEquipment(ctx.auth.tenant, id);
