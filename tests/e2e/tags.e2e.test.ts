@@ -1,87 +1,33 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreDb, tenantDb } from '../../src/server/db/database.ts';
 import { DEMO_GROUP_SCHEMA } from '../../src/server/seed/demo-users.ts';
+import { addHistory, createEquipment, createTag, tagRow, type Where } from '../integration/tags/helpers.ts';
 import { DEMO, launchBrowser, login, newPage } from './browser.ts';
 
 const demo = () => tenantDb(DEMO_GROUP_SCHEMA);
-const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-const serial = () => Array.from(randomBytes(10), (x) => ALPHABET[x % ALPHABET.length]).join('');
 const mark = randomBytes(3).toString('hex').toUpperCase();
 
 let browser: Browser;
-let where: { groupId: number; companyId: number };
+let where: Where;
 let product: { id: number; name: string; sku: string };
 
 /** A tag of the company admin's company, as a QR batch leaves it. */
 async function tag(enabled = true): Promise<{ id: number; serial: string }> {
-  const s = serial();
-  await coreDb()
-    .insertInto('tag_registry')
-    .values({
-      serial: s,
-      company_group_id: where.groupId,
-      company_id: where.companyId,
-      job_id: null,
-      batch_index: null,
-    })
-    .execute();
-  const row = await demo()
-    .insertInto('tags')
-    .values({
-      serial_number: s,
-      company_id: where.companyId,
-      enabled,
-      job_id: null,
-      batch_index: null,
-      activated_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, serial: s };
+  const s = await createTag(where, { enabled });
+  return { id: (await tagRow(where.schema, s)).id, serial: s };
 }
 
 /** Equipment on a new tag, with one inspection. */
 async function equipment(label: string, code: string) {
   const t = await tag();
-  const e = await demo()
-    .insertInto('equipment')
-    .values({
-      tag_id: t.id,
-      company_id: where.companyId,
-      product_id: product.id,
-      extra_label: label,
-      extra_code: code,
-      last_inspection_id: null,
-      last_inspection_at: null,
-      last_inspection_user_id: null,
-      last_maintenance_id: null,
-      last_maintenance_at: null,
-      last_maintenance_user_id: null,
-      created_by: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await demo().updateTable('tags').set({ activated_at: sql`now()` }).where('id', '=', t.id).execute();
-  await demo()
-    .insertInto('inspections')
-    .values({
-      equipment_id: e.id,
-      company_id: where.companyId,
-      product_id: product.id,
-      user_id: null,
-      user_name: 'Inspetor',
-      user_email: null,
-      latitude: null,
-      longitude: null,
-      accuracy: null,
-      answers: JSON.stringify([]),
-      attributes: JSON.stringify([]),
-    })
-    .execute();
-  return { ...t, equipmentId: e.id };
+  const equipmentId = await createEquipment(where, t.serial, product.id, {
+    extraLabel: label,
+    extraCode: code,
+  });
+  await addHistory(where, equipmentId, product.id, t.serial);
+  return { ...t, equipmentId };
 }
 
 async function request(newTagId: number, suggested: number | null, description: string) {
@@ -109,7 +55,7 @@ beforeAll(async () => {
     .select(['c.company_group_id as groupId', 'c.id as companyId'])
     .where('u.email', '=', DEMO.companyAdmin)
     .executeTakeFirstOrThrow();
-  where = admin;
+  where = { ...admin, schema: DEMO_GROUP_SCHEMA };
   product = await demo()
     .selectFrom('products')
     .select(['id', 'name', 'sku'])

@@ -7,28 +7,43 @@ import { rest, testApp, trpcClient } from '../../helpers/api.ts';
 import {
   type Catalogue,
   createTag,
-  demoCompany,
-  extinguisherCatalogue,
+  equipmentSetup,
   foreignTag,
   goodAnswers,
   newSerial,
   otherDemoCompany,
   register,
+  type Setup,
   someIp,
-  tokens,
 } from './helpers.ts';
 
-let t: Awaited<ReturnType<typeof tokens>>;
+let t: Setup['t'];
 let c: Catalogue;
-let demo: Awaited<ReturnType<typeof demoCompany>>;
+let demo: Setup['demo'];
 beforeAll(async () => {
-  t = await tokens();
-  demo = await demoCompany();
-  c = await extinguisherCatalogue(t.group, t.admin);
+  ({ t, demo, c } = await equipmentSetup());
 });
 
 const card = (serial: string) =>
   rest<Record<string, unknown>>('GET', `/web/tags/${serial}/card`, { ip: someIp() });
+
+/** The card with nothing but the serial and its flags: an unused tag, or a card its company hid. */
+const bareCard = (serial: string, flags: { registered: boolean; cardVisible: boolean }) => ({
+  serialNumber: serial,
+  ...flags,
+  enabled: true,
+  status: null,
+  productId: null,
+  productName: null,
+  productHasImage: false,
+  lastInspectionDate: null,
+  nextInspectionDate: null,
+  lastInspectionExpirationStatus: 'NA',
+  lastInspectionDaysToExpire: null,
+  dueDate: null,
+  dueDateExpirationStatus: 'NA',
+  dueDateDaysToExpire: null,
+});
 
 /** Nothing personal: no user's name or e-mail, no company, no e-mail at all. */
 function expectNoPersonalData(body: string, extra: string[] = []) {
@@ -53,23 +68,7 @@ describe('public tag card', () => {
     const serial = await createTag(demo);
     const r = await card(serial.toLowerCase());
     expect(r.status).toBe(200);
-    expect(r.json.data).toEqual({
-      serialNumber: serial,
-      registered: false,
-      cardVisible: true,
-      enabled: true,
-      status: null,
-      productId: null,
-      productName: null,
-      productHasImage: false,
-      lastInspectionDate: null,
-      nextInspectionDate: null,
-      lastInspectionExpirationStatus: 'NA',
-      lastInspectionDaysToExpire: null,
-      dueDate: null,
-      dueDateExpirationStatus: 'NA',
-      dueDateDaysToExpire: null,
-    });
+    expect(r.json.data).toEqual(bareCard(serial, { registered: false, cardVisible: true }));
   });
 
   it('a registered tag: status, product, dates — and no personal data, for anyone (REST and tRPC)', async () => {
@@ -139,23 +138,7 @@ describe('public tag card', () => {
       .execute();
     const r = await card(serial);
     expect(r.status).toBe(200);
-    expect(r.json.data).toEqual({
-      serialNumber: serial,
-      registered: true,
-      cardVisible: false,
-      enabled: true,
-      status: null,
-      productId: null,
-      productName: null,
-      productHasImage: false,
-      lastInspectionDate: null,
-      nextInspectionDate: null,
-      lastInspectionExpirationStatus: 'NA',
-      lastInspectionDaysToExpire: null,
-      dueDate: null,
-      dueDateExpirationStatus: 'NA',
-      dueDateDaysToExpire: null,
-    });
+    expect(r.json.data).toEqual(bareCard(serial, { registered: true, cardVisible: false }));
     expect(await r.res.clone().text()).not.toContain('Extintor');
     await coreDb()
       .updateTable('companies')

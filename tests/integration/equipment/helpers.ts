@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { baseDb, coreDb, tenantSchemaName } from '../../../src/server/db/database.ts';
 import { rest } from '../../helpers/api.ts';
-import { createCategory, createType, productBody, uid } from '../catalogue/helpers.ts';
+import { createCategory, createType, productBody, tokens, uid } from '../catalogue/helpers.ts';
+import { demoCompany } from '../qr/helpers.ts';
 
 export { demoDb, tokens, uid } from '../catalogue/helpers.ts';
 export { demoCompany, otherDemoCompany, otherTenant } from '../qr/helpers.ts';
@@ -143,6 +144,13 @@ export async function extinguisherCatalogue(admin: string, provider: string): Pr
     names,
   };
 }
+
+/** What the equipment tests start from: the demo tokens, the demo company and a catalogue of their own. */
+export async function equipmentSetup() {
+  const t = await tokens();
+  return { t, demo: await demoCompany(), c: await extinguisherCatalogue(t.group, t.admin) };
+}
+export type Setup = Awaited<ReturnType<typeof equipmentSetup>>;
 
 /** A complete, proper set of answers for the catalogue's inspection questions. */
 export function goodAnswers(c: Catalogue) {

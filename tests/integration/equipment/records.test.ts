@@ -6,23 +6,20 @@ import { productBody } from '../catalogue/helpers.ts';
 import {
   type Catalogue,
   createTag,
-  demoCompany,
   demoDb,
-  extinguisherCatalogue,
+  equipmentSetup,
   foreignTag,
   goodAnswers,
   otherDemoCompany,
   register,
-  tokens,
+  type Setup,
 } from './helpers.ts';
 
-let t: Awaited<ReturnType<typeof tokens>>;
+let t: Setup['t'];
 let c: Catalogue;
-let demo: Awaited<ReturnType<typeof demoCompany>>;
+let demo: Setup['demo'];
 beforeAll(async () => {
-  t = await tokens();
-  demo = await demoCompany();
-  c = await extinguisherCatalogue(t.group, t.admin);
+  ({ t, demo, c } = await equipmentSetup());
 });
 
 async function equipmentOn(productId = c.productId, over: Record<string, unknown> = {}) {

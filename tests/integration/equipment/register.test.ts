@@ -7,23 +7,21 @@ import { DEMO, rest, trpcClient } from '../../helpers/api.ts';
 import {
   type Catalogue,
   createTag,
-  demoCompany,
   demoDb,
+  equipmentSetup,
   extinguisherCatalogue,
+  foreignTag,
   newSerial,
   otherDemoCompany,
-  foreignTag,
   register,
-  tokens,
+  type Setup,
 } from './helpers.ts';
 
-let t: Awaited<ReturnType<typeof tokens>>;
+let t: Setup['t'];
 let c: Catalogue;
-let demo: Awaited<ReturnType<typeof demoCompany>>;
+let demo: Setup['demo'];
 beforeAll(async () => {
-  t = await tokens();
-  demo = await demoCompany();
-  c = await extinguisherCatalogue(t.group, t.admin);
+  ({ t, demo, c } = await equipmentSetup());
 });
 
 const tagOf = (companyId = demo.companyId) => createTag({ ...demo, companyId });

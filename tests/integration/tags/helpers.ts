@@ -9,10 +9,11 @@ import { coreDb, tenantDb } from '../../../src/server/db/database.ts';
 import { today } from '../../../src/server/domains/equipment/status-sql.ts';
 import { DEMO_GROUP_SCHEMA } from '../../../src/server/seed/demo-users.ts';
 import { addDays } from '../../../src/shared/equipment/status.ts';
-import { rest } from '../../helpers/api.ts';
+import { DEMO, loginAs, rest } from '../../helpers/api.ts';
 import { createCategory, createType, productBody, uid } from '../catalogue/helpers.ts';
+import { demoCompany, otherDemoCompany, otherTenant } from '../qr/helpers.ts';
 
-export { demoCompany, otherDemoCompany, otherTenant } from '../qr/helpers.ts';
+export { demoCompany, otherDemoCompany, otherTenant };
 export { uid };
 
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -28,6 +29,29 @@ export interface Where {
 }
 
 export const demo = () => tenantDb(DEMO_GROUP_SCHEMA);
+
+/**
+ * Where the tags tests put their tags: `own`, the company admin's and operator's company (company
+ * roles see only its tags); `sibling`, another company of the demo group; `foreign`, a company of
+ * another group, with its admin's token.
+ */
+export async function tagScopes(): Promise<{
+  own: Where;
+  sibling: Where;
+  foreign: Where & { token: string };
+}> {
+  const d = await demoCompany();
+  const own = { groupId: d.groupId, companyId: await companyOf(DEMO.companyAdmin), schema: d.schema };
+  const sibling = { ...own, companyId: await otherDemoCompany(d.groupId) };
+  const o = await otherTenant();
+  const foreign = {
+    groupId: o.groupId,
+    companyId: o.companyId,
+    schema: await schemaOf(o.groupId),
+    token: await loginAs(o.email),
+  };
+  return { own, sibling, foreign };
+}
 
 /** A tag of `companyId` in the group `groupId` (schema `schema`); returns its serial. */
 export async function createTag(

@@ -2,20 +2,17 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { coreDb } from '../../../src/server/db/database.ts';
 import type { TagItem } from '../../../src/shared/tags/schemas.ts';
-import { DEMO, loginAs, rest, trpcClient } from '../../helpers/api.ts';
+import { rest, trpcClient } from '../../helpers/api.ts';
 import { tokens } from '../catalogue/helpers.ts';
 import {
-  companyOf,
   createEquipment,
   createProduct,
   createTag,
   day,
   demo,
-  demoCompany,
   otherDemoCompany,
-  otherTenant,
-  schemaOf,
   tagRow,
+  tagScopes,
   uid,
   type Where,
 } from './helpers.ts';
@@ -37,17 +34,7 @@ async function list(token: string, query: string) {
 
 beforeAll(async () => {
   t = await tokens();
-  const d = await demoCompany();
-  // The company admin's and operator's company (company roles see only its tags).
-  own = { groupId: d.groupId, companyId: await companyOf(DEMO.companyAdmin), schema: d.schema };
-  sibling = { ...own, companyId: await otherDemoCompany(d.groupId) };
-  const o = await otherTenant();
-  foreign = {
-    groupId: o.groupId,
-    companyId: o.companyId,
-    schema: await schemaOf(o.groupId),
-    token: await loginAs(o.email),
-  };
+  ({ own, sibling, foreign } = await tagScopes());
   product = await createProduct(t.group, { name: `Extintor Pó Químico ${mark}` });
   exclusive = await createProduct(t.admin, { name: `Hidrante Exclusivo ${mark}`, isDvExclusive: true });
   s.used = await createTag(own);

@@ -2,21 +2,18 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantDb } from '../../../src/server/db/database.ts';
 import type { ReplaceableEquipment, ReplacementRequest, Replaced } from '../../../src/shared/tags/schemas.ts';
-import { DEMO, loginAs, rest, trpcClient } from '../../helpers/api.ts';
+import { rest, trpcClient } from '../../helpers/api.ts';
 import { tokens } from '../catalogue/helpers.ts';
 import {
   addHistory,
-  companyOf,
   createEquipment,
   createProduct,
   createTag,
   day,
   demo,
-  demoCompany,
   otherDemoCompany,
-  otherTenant,
-  schemaOf,
   tagRow,
+  tagScopes,
   uid,
   type Where,
 } from './helpers.ts';
@@ -32,16 +29,7 @@ const mark = uid().toUpperCase();
 
 beforeAll(async () => {
   t = await tokens();
-  const d = await demoCompany();
-  own = { groupId: d.groupId, companyId: await companyOf(DEMO.companyAdmin), schema: d.schema };
-  sibling = { ...own, companyId: await otherDemoCompany(d.groupId) };
-  const o = await otherTenant();
-  foreign = {
-    groupId: o.groupId,
-    companyId: o.companyId,
-    schema: await schemaOf(o.groupId),
-    token: await loginAs(o.email),
-  };
+  ({ own, sibling, foreign } = await tagScopes());
   product = await createProduct(t.group, { name: `Extintor CO2 ${mark}`, sku: `CO2-${mark}` });
 });
 

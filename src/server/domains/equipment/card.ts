@@ -11,7 +11,7 @@ import { coreDb, tenantDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { limitRate } from '../../rate-limit.ts';
 import { type ProductImage, readProductImage } from '../catalogue/images.ts';
-import { statusColumns, today } from './status-sql.ts';
+import { selectStatus, today } from './status-sql.ts';
 
 /** Where a serial lives: its tenant schema, company and the company's card switch; null when unknown. */
 export async function tagHome(serial: string) {
@@ -32,7 +32,6 @@ export async function tagCard(ctx: RequestContext, { serial }: { serial: string 
   });
   const home = await tagHome(serial);
   if (!home) throw new AppError('TAG_NOT_FOUND');
-  const s = statusColumns('e', today());
   const row = await tenantDb(home.schema_name)
     .selectFrom('tags as t')
     .leftJoin('equipment as e', 'e.tag_id', 't.id')
@@ -47,11 +46,7 @@ export async function tagCard(ctx: RequestContext, { serial }: { serial: string 
       'p.id as product_id',
       'p.name as product_name',
       'p.image_key',
-      s.status.as('status'),
-      s.lastInspectionExpirationStatus.as('inspection_status'),
-      s.lastInspectionDaysToExpire.as('inspection_days'),
-      s.dueDateExpirationStatus.as('due_status'),
-      s.dueDateDaysToExpire.as('due_days'),
+      ...selectStatus('e', today()),
     ])
     .where('t.serial_number', '=', serial)
     .executeTakeFirst();
@@ -87,8 +82,8 @@ export async function tagCard(ctx: RequestContext, { serial }: { serial: string 
     productHasImage: row.image_key !== null,
     lastInspectionDate: row.last_inspection_day,
     nextInspectionDate: row.next_inspection_date,
-    lastInspectionExpirationStatus: row.inspection_status ?? 'NA',
-    lastInspectionDaysToExpire: row.inspection_days,
+    lastInspectionExpirationStatus: row.last_inspection_status ?? 'NA',
+    lastInspectionDaysToExpire: row.last_inspection_days,
     dueDate: row.due_date,
     dueDateExpirationStatus: row.due_status ?? 'NA',
     dueDateDaysToExpire: row.due_days,

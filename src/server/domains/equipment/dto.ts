@@ -7,10 +7,9 @@ import type { Equipment } from '../../../shared/equipment/schemas.ts';
 import type { EquipmentStatus } from '../../../shared/equipment/status.ts';
 import { coreDb } from '../../db/database.ts';
 import type { Db } from './common.ts';
-import { statusColumns, today } from './status-sql.ts';
+import { selectStatus, today } from './status-sql.ts';
 
 function selectEquipment(db: Db, day: string) {
-  const s = statusColumns('e', day);
   return db
     .selectFrom('equipment as e')
     .innerJoin('tags as t', 't.id', 'e.tag_id')
@@ -43,11 +42,7 @@ function selectEquipment(db: Db, day: string) {
       'li.user_email as li_user_email',
       'lm.user_name as lm_user_name',
       'lm.user_email as lm_user_email',
-      s.status.as('status'),
-      s.lastInspectionExpirationStatus.as('last_inspection_status'),
-      s.lastInspectionDaysToExpire.as('last_inspection_days'),
-      s.dueDateExpirationStatus.as('due_status'),
-      s.dueDateDaysToExpire.as('due_days'),
+      ...selectStatus('e', day),
     ]);
 }
 export type EquipmentRow = Awaited<ReturnType<ReturnType<typeof selectEquipment>['executeTakeFirstOrThrow']>>;

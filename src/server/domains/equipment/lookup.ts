@@ -5,17 +5,12 @@
  * current group. Whatever the reason, a tag the caller may not reach is 404 TAG_NOT_FOUND — the
  * same answer, byte for byte, as for a serial that exists nowhere.
  */
-import { sql } from 'kysely';
 import { AppError } from '../../errors.ts';
-import { scopeOf } from '../../kit/scope.ts';
+import { findTag, type ScopedTag as Tag } from '../tags/common.ts';
 import type { Ctx, Db, Trx } from './common.ts';
+import { productRuleColumns, productsWithType } from './product-rules.ts';
 
-export interface ScopedTag {
-  id: number;
-  serialNumber: string;
-  companyId: number;
-  enabled: boolean;
-  activatedAt: Date | null;
+export interface ScopedTag extends Tag {
   /** the equipment on the tag, if any */
   equipmentId: number | null;
 }
@@ -31,28 +26,13 @@ export async function findTagInScope(
   opts: { db?: Db; lock?: boolean } = {},
 ): Promise<ScopedTag> {
   const db = opts.db ?? ctx.auth.tenant;
-  let q = db
-    .selectFrom('tags as t')
-    .select(['t.id', 't.serial_number', 't.company_id', 't.enabled', 't.activated_at'])
-    .where('t.serial_number', '=', serial);
-  if (opts.lock) q = q.forUpdate();
-  const tag = await q.executeTakeFirst();
-  const scope = scopeOf(ctx.auth);
-  if (!tag || (scope.companyId !== null && tag.company_id !== scope.companyId))
-    throw new AppError('TAG_NOT_FOUND');
+  const tag = await findTag(ctx, db, serial, { lock: opts.lock });
   const equipment = await db
     .selectFrom('equipment')
     .select('id')
     .where('tag_id', '=', tag.id)
     .executeTakeFirst();
-  return {
-    id: tag.id,
-    serialNumber: tag.serial_number,
-    companyId: tag.company_id,
-    enabled: tag.enabled,
-    activatedAt: tag.activated_at,
-    equipmentId: equipment?.id ?? null,
-  };
+  return { ...tag, equipmentId: equipment?.id ?? null };
 }
 
 /** The equipment on a tag of the caller's scope: 404 TAG_NOT_FOUND, else 404 EQUIPMENT_NOT_FOUND when unused. */
@@ -77,11 +57,8 @@ export async function lockEquipmentOnTag(
   if (tag.equipmentId === null) throw new AppError('TAG_NOT_USED', { params: { serial: tag.serialNumber } });
   if (opts.needEnabled && !tag.enabled)
     throw new AppError('TAG_DISABLED', { params: { serial: tag.serialNumber } });
-  const row = await trx
-    .selectFrom('equipment as e')
-    .innerJoin('products as p', 'p.id', 'e.product_id')
-    .innerJoin('inspection_types as it', 'it.id', 'p.inspection_type_id')
-    .innerJoin('categories as c', 'c.id', 'it.category_id')
+  const row = await productsWithType(trx)
+    .innerJoin('equipment as e', 'e.product_id', 'p.id')
     .select([
       'e.id',
       'e.tag_id',
@@ -94,12 +71,7 @@ export async function lockEquipmentOnTag(
       'e.last_inspection_day',
       'p.name as product_name',
       'p.sku as product_sku',
-      'p.is_dv_exclusive',
-      'p.is_due_date',
-      'p.inspection_schedule',
-      'p.days_notification_next_inspection_date',
-      'p.days_notification_due_date',
-      'p.inspection_type_id',
+      ...productRuleColumns,
       'it.name as inspection_type_name',
       'c.name as category_name',
     ])
@@ -112,10 +84,3 @@ export async function lockEquipmentOnTag(
   return { tag, equipment: row };
 }
 export type LockedEquipment = Awaited<ReturnType<typeof lockEquipmentOnTag>>['equipment'];
-
-/** Serialises the tags-limit check of one company (held to the end of the transaction). */
-export async function lockCompanyTags(trx: Trx, schema: string, companyId: number): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`tags-limit:${schema}:${companyId}`}, 0))`.execute(
-    trx,
-  );
-}

@@ -30,7 +30,8 @@ import {
 import { actorOf, type Ctx, type Db, inTenantTx } from './common.ts';
 import { loadOneEquipment } from './dto.ts';
 import { equipmentIdOnTag, findTagInScope, lockEquipmentOnTag } from './lookup.ts';
-import { storedDates, today } from './status-sql.ts';
+import { productDates } from './product-rules.ts';
+import { today } from './status-sql.ts';
 
 type InspectionInput = z.output<typeof inspectionInputSchema>;
 type MaintenanceInput = z.output<typeof maintenanceInputSchema>;
@@ -83,16 +84,25 @@ export function checkAnswers(questions: Question[], answers: AnswerIn[]): Stored
   return questions.map((q) => given.get(q.id)!);
 }
 
-/** The inspection type's enabled questions in order, with their enabled custom answers. */
-async function inspectionQuestions(db: Db, inspectionTypeId: number): Promise<Question[]> {
-  const qs = await db
-    .selectFrom('inspection_questions')
+/** The inspection type's enabled inspection or maintenance questions, in order. */
+function enabledQuestions(
+  db: Db,
+  table: 'inspection_questions' | 'maintenance_questions',
+  inspectionTypeId: number,
+) {
+  return db
+    .selectFrom(table)
     .select(['id', 'question', 'type'])
     .where('inspection_type_id', '=', inspectionTypeId)
     .where('enabled', '=', true)
     .orderBy('position')
     .orderBy('id')
     .execute();
+}
+
+/** The inspection type's enabled questions in order, with their enabled custom answers. */
+async function inspectionQuestions(db: Db, inspectionTypeId: number): Promise<Question[]> {
+  const qs = await enabledQuestions(db, 'inspection_questions', inspectionTypeId);
   const custom = qs.some((q) => q.type === 'CUSTOM')
     ? await db
         .selectFrom('inspection_custom_answers')
@@ -119,14 +129,7 @@ async function inspectionQuestions(db: Db, inspectionTypeId: number): Promise<Qu
 }
 
 async function maintenanceQuestions(db: Db, inspectionTypeId: number): Promise<Question[]> {
-  const qs = await db
-    .selectFrom('maintenance_questions')
-    .select(['id', 'question', 'type'])
-    .where('inspection_type_id', '=', inspectionTypeId)
-    .where('enabled', '=', true)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
+  const qs = await enabledQuestions(db, 'maintenance_questions', inspectionTypeId);
   return qs.map((q) => ({ ...q, customAnswers: [] }));
 }
 
@@ -246,13 +249,7 @@ export async function inspect(ctx: Ctx, input: InspectionInput): Promise<{ id: n
         last_inspection_user_id: ctx.auth.user.id,
         last_inspection_improper: improper,
         due_date_manual: due.due_date_manual,
-        ...storedDates({
-          lastInspectionDay: day,
-          dueDate: due.due_date,
-          scheduleDays: e.inspection_schedule,
-          inspectionNoticeDays: e.days_notification_next_inspection_date,
-          dueNoticeDays: e.days_notification_due_date,
-        }),
+        ...productDates(e, day, due.due_date),
         updated_at: sql`now()`,
       })
       .where('id', '=', e.id)

@@ -12,10 +12,10 @@ import type {
 import { isExtinguisherType } from '../../../shared/equipment/status.ts';
 import type { Equipment } from '../../../shared/equipment/schemas.ts';
 import type { z } from 'zod';
-import { coreDb, withCore } from '../../db/database.ts';
+import { coreDb } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
-import { tagInUse } from '../qr/rules.ts';
+import { checkTagsLimit } from '../tags/limit.ts';
 import {
   checkAttributeValues,
   currentAttributeValues,
@@ -26,9 +26,9 @@ import {
 } from './attributes.ts';
 import { actorOf, type Ctx, type Db, inTenantTx, type Trx } from './common.ts';
 import { loadOneEquipment } from './dto.ts';
-import { findTagInScope, lockCompanyTags, lockEquipmentOnTag } from './lookup.ts';
+import { findTagInScope, lockEquipmentOnTag } from './lookup.ts';
+import { productDates, productRuleColumns, productsWithType } from './product-rules.ts';
 import { refreshEquipmentSearch } from './search.ts';
-import { storedDates } from './status-sql.ts';
 
 type RegisterInput = z.output<typeof registerEquipmentSchema>;
 type UpdateInput = z.output<typeof updateEquipmentSchema>;
@@ -36,21 +36,13 @@ type RegisterOptions = z.input<typeof registerOptionsSchema>;
 
 /** A product equipment may be put on: enabled, in an enabled subcategory and category (or the current one). */
 async function productForEquipment(db: Db, productId: number, opts: { current?: boolean } = {}) {
-  const p = await db
-    .selectFrom('products as p')
-    .innerJoin('inspection_types as it', 'it.id', 'p.inspection_type_id')
-    .innerJoin('categories as c', 'c.id', 'it.category_id')
+  const p = await productsWithType(db)
     .select([
       'p.id',
       'p.name',
       'p.sku',
       'p.enabled',
-      'p.is_dv_exclusive',
-      'p.is_due_date',
-      'p.inspection_schedule',
-      'p.days_notification_next_inspection_date',
-      'p.days_notification_due_date',
-      'p.inspection_type_id',
+      ...productRuleColumns,
       'it.enabled as type_enabled',
       'it.name as type_name',
       'c.enabled as category_enabled',
@@ -62,32 +54,6 @@ async function productForEquipment(db: Db, productId: number, opts: { current?: 
   if (!p || (!opts.current && !(p.enabled && p.type_enabled && p.category_enabled)))
     throw new AppError('EQUIPMENT_PRODUCT_INVALID');
   return { ...p, isExtinguisher: isExtinguisherType(p.category_name, p.type_name) };
-}
-
-/**
- * 409 TAGS_LIMIT_REACHED when one more tag in use by non-exclusive equipment would pass the
- * company's `tags_limit`. Serialised per company by an advisory lock held to the end of the
- * transaction, so two registrations cannot both take the last tag.
- */
-async function checkTagsLimit(ctx: Ctx, trx: Trx, companyId: number, except?: number): Promise<void> {
-  await lockCompanyTags(trx, ctx.auth.companyGroup.schema_name, companyId);
-  const company = await withCore(trx)
-    .selectFrom('companies')
-    .select('tags_limit')
-    .where('id', '=', companyId)
-    .executeTakeFirst();
-  const limit = company?.tags_limit ?? 0;
-  let q = trx
-    .selectFrom('equipment as e')
-    .innerJoin('tags as t', 't.id', 'e.tag_id')
-    .innerJoin('products as p', 'p.id', 'e.product_id')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('e.company_id', '=', companyId)
-    .where(tagInUse('t'))
-    .where('p.is_dv_exclusive', '=', false);
-  if (except !== undefined) q = q.where('e.id', '<>', except);
-  const { n } = await q.executeTakeFirstOrThrow();
-  if (n + 1 > limit) throw new AppError('TAGS_LIMIT_REACHED', { params: { limit } });
 }
 
 export interface SnapshotOf {
@@ -130,10 +96,38 @@ function assertRegistrable(tag: { serialNumber: string; equipmentId: number | nu
   if (!tag.enabled) throw new AppError('TAG_DISABLED', { params: { serial: tag.serialNumber } });
 }
 
-const attributeTexts = (values: { attribute: TypeAttribute; value: string }[]) =>
-  values
-    .filter((v) => v.value !== '')
-    .map((v) => ({ attribute: v.attribute.attribute, type: v.attribute.type, value: v.value }));
+/** The due date of equipment of `product`: a typed one (`manual`), else what the attribute values give. */
+function dueDateFor(
+  product: { is_due_date: boolean; isExtinguisher: boolean },
+  manual: string | null,
+  values: { attribute: TypeAttribute; value: string }[],
+) {
+  return resolveDueDate(
+    { isDueDate: product.is_due_date, isExtinguisher: product.isExtinguisher },
+    manual,
+    values
+      .filter((v) => v.value !== '')
+      .map((v) => ({ attribute: v.attribute.attribute, type: v.attribute.type, value: v.value })),
+  );
+}
+
+/** The snapshot of equipment as registration and edits leave it: on `product`, with the input's labels. */
+function savedSnapshot(
+  equipmentId: number,
+  tagSerial: string,
+  product: { id: number; name: string; sku: string },
+  input: { extraLabel: string | null; extraCode: string | null },
+): SnapshotOf {
+  return {
+    equipmentId,
+    tagSerial,
+    productId: product.id,
+    productName: product.name,
+    productSku: product.sku,
+    extraLabel: input.extraLabel,
+    extraCode: input.extraCode,
+  };
+}
 
 /** What the register form needs for an unused tag of the caller's scope. */
 export async function registerOptions(ctx: Ctx, { tag: serial }: { tag: string }): Promise<RegisterOptions> {
@@ -142,10 +136,7 @@ export async function registerOptions(ctx: Ctx, { tag: serial }: { tag: string }
   assertRegistrable(tag);
   const [company, products] = await Promise.all([
     coreDb().selectFrom('companies').select('name').where('id', '=', tag.companyId).executeTakeFirst(),
-    db
-      .selectFrom('products as p')
-      .innerJoin('inspection_types as it', 'it.id', 'p.inspection_type_id')
-      .innerJoin('categories as c', 'c.id', 'it.category_id')
+    productsWithType(db)
       .select([
         'p.id',
         'p.sku',
@@ -212,11 +203,7 @@ export async function registerEquipment(
     );
     // Provider-exclusive products consume no tag.
     if (!product.is_dv_exclusive) await checkTagsLimit(ctx, trx, tag.companyId);
-    const due = resolveDueDate(
-      { isDueDate: product.is_due_date, isExtinguisher: product.isExtinguisher },
-      input.dueDate ?? null,
-      attributeTexts(values),
-    );
+    const due = dueDateFor(product, input.dueDate ?? null, values);
     let id: number;
     try {
       const row = await trx
@@ -228,13 +215,7 @@ export async function registerEquipment(
           extra_label: input.extraLabel,
           extra_code: input.extraCode,
           due_date_manual: due.due_date_manual,
-          ...storedDates({
-            lastInspectionDay: null,
-            dueDate: due.due_date,
-            scheduleDays: product.inspection_schedule,
-            inspectionNoticeDays: product.days_notification_next_inspection_date,
-            dueNoticeDays: product.days_notification_due_date,
-          }),
+          ...productDates(product, null, due.due_date),
           created_by: ctx.auth.user.id,
         })
         .returning('id')
@@ -248,15 +229,7 @@ export async function registerEquipment(
     }
     await saveAttributeValues(trx, id, values);
     await refreshEquipmentSearch(trx, { equipmentId: id });
-    await writeEquipmentSnapshot(ctx, trx, 'CREATED', {
-      equipmentId: id,
-      tagSerial: tag.serialNumber,
-      productId: product.id,
-      productName: product.name,
-      productSku: product.sku,
-      extraLabel: input.extraLabel,
-      extraCode: input.extraCode,
-    });
+    await writeEquipmentSnapshot(ctx, trx, 'CREATED', savedSnapshot(id, tag.serialNumber, product, input));
     await trx
       .updateTable('tags')
       .set({ activated_at: sql`now()`, updated_at: sql`now()` })
@@ -286,11 +259,7 @@ export async function updateEquipment(ctx: Ctx, input: UpdateInput): Promise<Equ
     if (cur.is_dv_exclusive && !product.is_dv_exclusive && tag.enabled && tag.activatedAt)
       await checkTagsLimit(ctx, trx, cur.company_id, cur.id);
     const manual = input.dueDate === undefined ? (cur.due_date_manual ? cur.due_date : null) : input.dueDate;
-    const due = resolveDueDate(
-      { isDueDate: product.is_due_date, isExtinguisher: product.isExtinguisher },
-      manual,
-      attributeTexts(values),
-    );
+    const due = dueDateFor(product, manual, values);
     await trx
       .updateTable('equipment')
       .set({
@@ -298,13 +267,7 @@ export async function updateEquipment(ctx: Ctx, input: UpdateInput): Promise<Equ
         extra_label: input.extraLabel,
         extra_code: input.extraCode,
         due_date_manual: due.due_date_manual,
-        ...storedDates({
-          lastInspectionDay: cur.last_inspection_day,
-          dueDate: due.due_date,
-          scheduleDays: product.inspection_schedule,
-          inspectionNoticeDays: product.days_notification_next_inspection_date,
-          dueNoticeDays: product.days_notification_due_date,
-        }),
+        ...productDates(product, cur.last_inspection_day, due.due_date),
         updated_at: sql`now()`,
       })
       .where('id', '=', cur.id)
@@ -312,15 +275,12 @@ export async function updateEquipment(ctx: Ctx, input: UpdateInput): Promise<Equ
     await saveAttributeValues(trx, cur.id, values, { replace: true });
     await refreshEquipmentSearch(trx, { equipmentId: cur.id });
     if (productChanged || input.extraLabel !== cur.extra_label || input.extraCode !== cur.extra_code)
-      await writeEquipmentSnapshot(ctx, trx, 'UPDATED', {
-        equipmentId: cur.id,
-        tagSerial: tag.serialNumber,
-        productId: product.id,
-        productName: product.name,
-        productSku: product.sku,
-        extraLabel: input.extraLabel,
-        extraCode: input.extraCode,
-      });
+      await writeEquipmentSnapshot(
+        ctx,
+        trx,
+        'UPDATED',
+        savedSnapshot(cur.id, tag.serialNumber, product, input),
+      );
     return cur.id;
   });
   return loadOneEquipment(ctx.auth.tenant, id);

@@ -32,6 +32,18 @@ export function statusColumns(e: string, day: string) {
   };
 }
 
+/** `statusColumns` as one select list, under the names every equipment answer reads them by. */
+export function selectStatus(e: string, day: string) {
+  const s = statusColumns(e, day);
+  return [
+    s.status.as('status'),
+    s.lastInspectionExpirationStatus.as('last_inspection_status'),
+    s.lastInspectionDaysToExpire.as('last_inspection_days'),
+    s.dueDateExpirationStatus.as('due_status'),
+    s.dueDateDaysToExpire.as('due_days'),
+  ] as const;
+}
+
 /** WHERE for an equipment status. */
 export function statusIs(e: string, status: EquipmentStatus, day: string): Expression<SqlBool> {
   const t = sql`${day}::date`;

@@ -60,44 +60,39 @@ export interface StoredPart {
   unit: string;
 }
 
-export interface InspectionTable {
+/** Who did it, as records keep it (the name and e-mail as they were then: `actorOf`). */
+interface ActorColumns {
+  user_id: number | null;
+  user_name: string | null;
+  user_email: string | null;
+}
+
+/** What inspections and maintenances both keep: the equipment, who, the answers and attribute values. */
+interface FieldRecordColumns extends ActorColumns {
   id: Generated<number>;
   equipment_id: number;
   company_id: number;
   product_id: number;
-  user_id: number | null;
-  user_name: string | null;
-  user_email: string | null;
+  answers: Json<StoredAnswer[]>;
+  attributes: Json<StoredAttribute[]>;
+  created_at: DefaultTimestamp;
+}
+
+export interface InspectionTable extends FieldRecordColumns {
   latitude: number | null;
   longitude: number | null;
   accuracy: number | null;
   improper: Generated<boolean>;
-  answers: Json<StoredAnswer[]>;
-  attributes: Json<StoredAttribute[]>;
-  created_at: DefaultTimestamp;
 }
 
-export interface MaintenanceTable {
-  id: Generated<number>;
-  equipment_id: number;
-  company_id: number;
-  product_id: number;
-  user_id: number | null;
-  user_name: string | null;
-  user_email: string | null;
-  answers: Json<StoredAnswer[]>;
-  attributes: Json<StoredAttribute[]>;
+export interface MaintenanceTable extends FieldRecordColumns {
   parts: Json<StoredPart[]>;
-  created_at: DefaultTimestamp;
 }
 
-export interface EquipmentSnapshotTable {
+export interface EquipmentSnapshotTable extends ActorColumns {
   id: Generated<number>;
   equipment_id: number;
   kind: 'CREATED' | 'UPDATED' | 'TAG_REPLACED';
-  user_id: number | null;
-  user_name: string | null;
-  user_email: string | null;
   tag_serial: string;
   product_id: number | null;
   product_name: string;

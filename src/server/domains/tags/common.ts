@@ -1,10 +1,11 @@
 /**
  * What the tags domain's services share: the context, tag lookups held to the caller's scope,
- * and the company name of a core row.
+ * the joins and filters the tags screens are built on, and the company name of a core row.
  */
-import { type Expression, sql, type Transaction } from 'kysely';
+import { type Expression, type SqlBool, sql, type Transaction } from 'kysely';
 import type { TenantContext } from '../../context.ts';
 import type { TenantDb } from '../../db/database.ts';
+import { dayStart, nextDayStart } from '../../db/days.ts';
 import type { TenantDatabase } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { scopeOf } from '../../kit/scope.ts';
@@ -28,6 +29,45 @@ export function scopeCompany(ctx: Ctx): number | null {
   return scopeOf(ctx.auth).companyId;
 }
 
+/** Tags ⋈ their equipment and product (left joins: an unused tag has neither). */
+export function tagsWithEquipment(db: Db) {
+  return db
+    .selectFrom('tags as t')
+    .leftJoin('equipment as e', 'e.tag_id', 't.id')
+    .leftJoin('products as p', 'p.id', 'e.product_id');
+}
+
+/** Equipment ⋈ its tag and product (inner joins: equipment always has both). */
+export function equipmentWithTag(db: Db) {
+  return db
+    .selectFrom('equipment as e')
+    .innerJoin('tags as t', 't.id', 'e.tag_id')
+    .innerJoin('products as p', 'p.id', 'e.product_id');
+}
+
+/**
+ * The filters every tags list has besides its own: the caller's company on `companyColumn`
+ * (company roles see only theirs) and whole days `from`..`upTo` on the timestamp `dayColumn`.
+ */
+export function scopeAndDays(
+  ctx: Ctx,
+  companyColumn: string,
+  dayColumn: string,
+  days: { from?: string | undefined; upTo?: string | undefined },
+): Expression<SqlBool>[] {
+  const company = scopeCompany(ctx);
+  const out: Expression<SqlBool>[] = [];
+  if (company !== null) out.push(sql<SqlBool>`${sql.ref(companyColumn)} = ${company}`);
+  if (days.from) out.push(sql<SqlBool>`${sql.ref(dayColumn)} >= ${dayStart(days.from)}`);
+  if (days.upTo) out.push(sql<SqlBool>`${sql.ref(dayColumn)} < ${nextDayStart(days.upTo)}`);
+  return out;
+}
+
+/** All of `conditions` (true when there are none). */
+export function allOf(conditions: Expression<SqlBool>[]) {
+  return conditions.length ? sql<SqlBool>`${sql.join(conditions, sql` and `)}` : sql<SqlBool>`true`;
+}
+
 export interface ScopedTag {
   id: number;
   serialNumber: string;
@@ -46,6 +86,7 @@ export function assertTagInScope<T extends { company_id: number }>(ctx: Ctx, tag
   return tag;
 }
 
+/** A tag of the caller's scope by serial (404 otherwise); the equipment domain's lookups build on it. */
 export async function findTag(
   ctx: Ctx,
   db: Db,

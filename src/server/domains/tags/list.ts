@@ -2,28 +2,29 @@
  * The tags list (seed 001 screen 6): the caller's tags with the equipment on them, the used-tags
  * count, and the enable/disable toggle.
  */
-import { type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Page } from '../../../shared/list.ts';
 import type { TagItem, tagListSchema } from '../../../shared/tags/schemas.ts';
-import { dayStart, nextDayStart, refuseFutureDays } from '../../db/days.ts';
-import { withCore } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { refuseFutureDays } from '../../db/days.ts';
 import { fetchPage, mapPage, triStateIs } from '../../kit/list.ts';
 import { tagInUse } from '../qr/rules.ts';
-import { type Ctx, companyName, type Db, findTag, inTenantTx, scopeCompany, type Trx } from './common.ts';
+import {
+  allOf,
+  type Ctx,
+  companyName,
+  type Db,
+  findTag,
+  inTenantTx,
+  scopeAndDays,
+  scopeCompany,
+  tagsWithEquipment,
+} from './common.ts';
+import { checkTagsLimit } from './limit.ts';
 
 type TagListInput = z.output<typeof tagListSchema>;
 
-/** Tags ⋈ their equipment and product (left joins: an unused tag has neither). */
-function tagsFrom(db: Db) {
-  return db
-    .selectFrom('tags as t')
-    .leftJoin('equipment as e', 'e.tag_id', 't.id')
-    .leftJoin('products as p', 'p.id', 'e.product_id');
-}
-
-function selectTag(q: ReturnType<typeof tagsFrom>) {
+function selectTag(q: ReturnType<typeof tagsWithEquipment>) {
   return q.select([
     't.id',
     't.serial_number',
@@ -59,15 +60,16 @@ function toItem(r: TagRowOut): TagItem {
 /** GET /web/tags/: company roles see their company's tags, group and provider admins the group's. */
 export async function listTags(ctx: Ctx, input: TagListInput): Promise<Page<TagItem>> {
   refuseFutureDays(input, ['updateFrom', 'updateUpTo']);
-  const company = scopeCompany(ctx);
-  const conditions = [
-    triStateIs(sql.ref('t.enabled'), input.active),
-    triStateIs(sql`coalesce(p.is_dv_exclusive, false)`, input.exclusive),
-  ];
-  if (company !== null) conditions.push(sql<SqlBool>`t.company_id = ${company}`);
-  if (input.updateFrom) conditions.push(sql<SqlBool>`t.updated_at >= ${dayStart(input.updateFrom)}`);
-  if (input.updateUpTo) conditions.push(sql<SqlBool>`t.updated_at < ${nextDayStart(input.updateUpTo)}`);
-  const base = tagsFrom(ctx.auth.tenant).where(sql<SqlBool>`${sql.join(conditions, sql` and `)}`);
+  const base = tagsWithEquipment(ctx.auth.tenant).where(
+    allOf([
+      triStateIs(sql.ref('t.enabled'), input.active),
+      triStateIs(sql`coalesce(p.is_dv_exclusive, false)`, input.exclusive),
+      ...scopeAndDays(ctx, 't.company_id', 't.updated_at', {
+        from: input.updateFrom,
+        upTo: input.updateUpTo,
+      }),
+    ]),
+  );
   const page = await fetchPage(base, input, {
     nullsLast: true,
     search: [
@@ -104,41 +106,7 @@ export async function usedTags(ctx: Ctx): Promise<{ used: number }> {
 }
 
 async function loadTag(db: Db, id: number): Promise<TagItem> {
-  return toItem(await selectTag(tagsFrom(db)).where('t.id', '=', id).executeTakeFirstOrThrow());
-}
-
-/**
- * Serialises the tags-limit check of one company: the same advisory lock key as equipment
- * registration, so a re-enabled tag and a new registration cannot both take the last tag.
- */
-async function lockCompanyTags(trx: Trx, schema: string, companyId: number): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`tags-limit:${schema}:${companyId}`}, 0))`.execute(
-    trx,
-  );
-}
-
-/**
- * 409 TAGS_LIMIT_REACHED when one more tag in use by non-exclusive equipment would pass the
- * company's `tags_limit` (provider-exclusive products consume no tag).
- */
-export async function checkTagsLimit(ctx: Ctx, trx: Trx, companyId: number): Promise<void> {
-  await lockCompanyTags(trx, ctx.auth.companyGroup.schema_name, companyId);
-  const company = await withCore(trx)
-    .selectFrom('companies')
-    .select('tags_limit')
-    .where('id', '=', companyId)
-    .executeTakeFirst();
-  const limit = company?.tags_limit ?? 0;
-  const { n } = await trx
-    .selectFrom('equipment as e')
-    .innerJoin('tags as t', 't.id', 'e.tag_id')
-    .innerJoin('products as p', 'p.id', 'e.product_id')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('e.company_id', '=', companyId)
-    .where(tagInUse('t'))
-    .where('p.is_dv_exclusive', '=', false)
-    .executeTakeFirstOrThrow();
-  if (n + 1 > limit) throw new AppError('TAGS_LIMIT_REACHED', { params: { limit } });
+  return toItem(await selectTag(tagsWithEquipment(db)).where('t.id', '=', id).executeTakeFirstOrThrow());
 }
 
 /**

@@ -13,11 +13,21 @@ import type {
   replacementListSchema,
   requestReplacementSchema,
 } from '../../../shared/tags/schemas.ts';
-import { dayStart, nextDayStart, refuseFutureDays } from '../../db/days.ts';
+import { refuseFutureDays } from '../../db/days.ts';
 import { AppError } from '../../errors.ts';
 import { fetchPage, mapPage } from '../../kit/list.ts';
 import { productImagePath } from '../catalogue/products.ts';
-import { type Ctx, companyName, type Db, findTag, inTenantTx, scopeCompany } from './common.ts';
+import {
+  allOf,
+  type Ctx,
+  companyName,
+  type Db,
+  equipmentWithTag,
+  findTag,
+  inTenantTx,
+  scopeAndDays,
+  scopeCompany,
+} from './common.ts';
 
 type RequestInput = z.output<typeof requestReplacementSchema>;
 type ListInput = z.output<typeof replacementListSchema>;
@@ -88,6 +98,52 @@ export async function requestReplacement(ctx: Ctx, input: RequestInput): Promise
   });
 }
 
+/**
+ * The equipment's labels and product as both replacement screens show them (the request's
+ * equipment and a candidate), over `e` and `p`.
+ */
+const shownEquipmentColumns = [
+  'e.extra_label',
+  'e.extra_code',
+  'p.id as product_id',
+  'p.name as product_name',
+  'p.sku as product_sku',
+  'p.image_key',
+  'p.image_updated_at',
+] as const;
+
+interface ShownRow {
+  extra_label: string | null;
+  extra_code: string | null;
+  product_id: number | null;
+  product_name: string | null;
+  product_sku: string | null;
+  image_key: string | null;
+  image_updated_at: Date | null;
+}
+
+/** `shownEquipmentColumns` → the answer's fields (product ones null for a request without equipment). */
+function shownEquipment<R extends ShownRow>(
+  r: R,
+): {
+  extraLabel: string | null;
+  extraCode: string | null;
+  productId: R['product_id'];
+  productName: R['product_name'];
+  productSku: R['product_sku'];
+  productImage: string | null;
+} {
+  return {
+    extraLabel: r.extra_label,
+    extraCode: r.extra_code,
+    productId: r.product_id,
+    productName: r.product_name,
+    productSku: r.product_sku,
+    productImage:
+      r.product_id !== null && r.image_key ? productImagePath(r.product_id, r.image_updated_at) : null,
+  };
+}
+
 /** Requests ⋈ new tag ⋈ the equipment they name (the completed one, else the suggested one). */
 function requestsFrom(db: Db) {
   return db
@@ -111,13 +167,7 @@ function selectRequest(q: ReturnType<typeof requestsFrom>) {
     // Once transferred the equipment is on the new tag: no "old" serial to show any more.
     sql<string | null>`case when ot.id = nt.id then null else ot.serial_number end`.as('old_serial'),
     'e.id as equipment_id',
-    'e.extra_label',
-    'e.extra_code',
-    'p.id as product_id',
-    'p.name as product_name',
-    'p.sku as product_sku',
-    'p.image_key',
-    'p.image_updated_at',
+    ...shownEquipmentColumns,
     'r.description',
     'r.requested_by_name',
     'r.created_at',
@@ -137,13 +187,7 @@ function toRequest(r: RequestRow): ReplacementRequest {
     newTagEnabled: r.new_enabled,
     equipmentOldSerialNumber: r.old_serial,
     suggestedEquipmentId: r.equipment_id,
-    extraLabel: r.extra_label,
-    extraCode: r.extra_code,
-    productId: r.product_id,
-    productName: r.product_name,
-    productSku: r.product_sku,
-    productImage:
-      r.product_id !== null && r.image_key ? productImagePath(r.product_id, r.image_updated_at) : null,
+    ...shownEquipment(r),
     description: r.description,
     requestUsername: r.requested_by_name,
     requestDate: r.created_at,
@@ -155,13 +199,12 @@ function toRequest(r: RequestRow): ReplacementRequest {
 /** GET /web/equipments/replace/: the requests of the caller's scope, open ones by default. */
 export async function listRequests(ctx: Ctx, input: ListInput): Promise<Page<ReplacementRequest>> {
   refuseFutureDays(input, ['requestFrom', 'requestUpTo']);
-  const company = scopeCompany(ctx);
-  const conditions: ReturnType<typeof sql<SqlBool>>[] = [sql<SqlBool>`true`];
-  if (company !== null) conditions.push(sql<SqlBool>`r.company_id = ${company}`);
+  const conditions = scopeAndDays(ctx, 'r.company_id', 'r.created_at', {
+    from: input.requestFrom,
+    upTo: input.requestUpTo,
+  });
   if (input.status !== 'ALL') conditions.push(sql<SqlBool>`r.status = ${input.status}`);
-  if (input.requestFrom) conditions.push(sql<SqlBool>`r.created_at >= ${dayStart(input.requestFrom)}`);
-  if (input.requestUpTo) conditions.push(sql<SqlBool>`r.created_at < ${nextDayStart(input.requestUpTo)}`);
-  const base = requestsFrom(ctx.auth.tenant).where(sql<SqlBool>`${sql.join(conditions, sql` and `)}`);
+  const base = requestsFrom(ctx.auth.tenant).where(allOf(conditions));
   const page = await fetchPage(base, input, {
     nullsLast: true,
     search: [
@@ -202,27 +245,8 @@ async function requestInScope(ctx: Ctx, id: number) {
 }
 
 /** Equipment ⋈ its tag and product, as "replaceable equipment". */
-function equipmentFrom(db: Db) {
-  return db
-    .selectFrom('equipment as e')
-    .innerJoin('tags as t', 't.id', 'e.tag_id')
-    .innerJoin('products as p', 'p.id', 'e.product_id');
-}
-
-function selectReplaceable(q: ReturnType<typeof equipmentFrom>) {
-  return q.select([
-    'e.id',
-    't.serial_number',
-    't.enabled',
-    'e.extra_label',
-    'e.extra_code',
-    'p.id as product_id',
-    'p.name as product_name',
-    'p.sku as product_sku',
-    'p.image_key',
-    'p.image_updated_at',
-    'e.created_at',
-  ]);
+function selectReplaceable(q: ReturnType<typeof equipmentWithTag>) {
+  return q.select(['e.id', 't.serial_number', 't.enabled', ...shownEquipmentColumns, 'e.created_at']);
 }
 type ReplaceableRow = Awaited<ReturnType<ReturnType<typeof selectReplaceable>['executeTakeFirstOrThrow']>>;
 
@@ -231,13 +255,8 @@ function toReplaceable(r: ReplaceableRow): ReplaceableEquipment {
     id: r.id,
     tagSerialNumber: r.serial_number,
     enabledTag: r.enabled,
-    extraLabel: r.extra_label,
-    extraCode: r.extra_code,
-    productId: r.product_id,
-    productName: r.product_name,
-    productSku: r.product_sku,
+    ...shownEquipment(r),
     hasImage: r.image_key !== null,
-    productImage: r.image_key ? productImagePath(r.product_id, r.image_updated_at) : null,
     createdAtMillis: r.created_at.getTime(),
   };
 }
@@ -249,7 +268,7 @@ function toReplaceable(r: ReplaceableRow): ReplaceableEquipment {
 export async function suggestion(ctx: Ctx, { id }: { id: number }): Promise<ReplaceableEquipment | null> {
   const r = await requestInScope(ctx, id);
   if (r.suggested_equipment_id === null) return null;
-  const row = await selectReplaceable(equipmentFrom(ctx.auth.tenant))
+  const row = await selectReplaceable(equipmentWithTag(ctx.auth.tenant))
     .where('e.id', '=', r.suggested_equipment_id)
     .where('e.company_id', '=', r.company_id)
     .where('e.tag_id', '<>', r.new_tag_id)
@@ -263,7 +282,7 @@ export async function suggestion(ctx: Ctx, { id }: { id: number }): Promise<Repl
  */
 export async function candidates(ctx: Ctx, input: CandidatesInput): Promise<Page<ReplaceableEquipment>> {
   const r = await requestInScope(ctx, input.id);
-  const base = equipmentFrom(ctx.auth.tenant)
+  const base = equipmentWithTag(ctx.auth.tenant)
     .where('e.company_id', '=', r.company_id)
     .where('e.tag_id', '<>', r.new_tag_id);
   const page = await fetchPage(base, input, {

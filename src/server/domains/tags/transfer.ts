@@ -5,10 +5,10 @@
  */
 import { sql } from 'kysely';
 import type { Replaced } from '../../../shared/tags/schemas.ts';
-import { searchDocument } from '../../db/search.ts';
 import { AppError } from '../../errors.ts';
+import { refreshEquipmentSearch, writeEquipmentSnapshot } from '../equipment/service.ts';
 import { assertTagInScope, type Ctx, inTenantTx, type Trx } from './common.ts';
-import { checkTagsLimit } from './list.ts';
+import { checkTagsLimit } from './limit.ts';
 
 /**
  * Both tag rows locked `FOR UPDATE` in one statement, in id order, so two transfers that name the
@@ -27,28 +27,6 @@ async function lockTags(ctx: Ctx, trx: Trx, oldSerial: string, newSerial: string
   const oldTag = assertTagInScope(ctx, bySerial.get(oldSerial));
   const newTag = assertTagInScope(ctx, bySerial.get(newSerial));
   return { oldTag, newTag };
-}
-
-/**
- * The equipment's search document (tag serial, labels, product name and SKU): the serial changed.
- * The same document as the equipment domain writes on registration and edits.
- */
-async function refreshSearch(trx: Trx, equipmentId: number): Promise<void> {
-  const doc = searchDocument([
-    sql.ref('t.serial_number'),
-    sql.ref('e.extra_label'),
-    sql.ref('e.extra_code'),
-    sql.ref('p.name'),
-    sql.ref('p.sku'),
-  ]);
-  await trx
-    .updateTable('equipment as e')
-    .from(['tags as t', 'products as p'])
-    .set({ search: doc })
-    .whereRef('t.id', '=', 'e.tag_id')
-    .whereRef('p.id', '=', 'e.product_id')
-    .where('e.id', '=', equipmentId)
-    .execute();
 }
 
 export async function replaceTo(ctx: Ctx, input: { serial: string; otherSerial: string }): Promise<Replaced> {
@@ -90,7 +68,8 @@ export async function replaceTo(ctx: Ctx, input: { serial: string; otherSerial: 
       .set({ tag_id: newTag.id, updated_at: sql`now()` })
       .where('id', '=', equipment.id)
       .execute();
-    await refreshSearch(trx, equipment.id);
+    // The serial is part of the equipment's search text.
+    await refreshEquipmentSearch(trx, { equipmentId: equipment.id });
     await trx
       .updateTable('tags')
       .set({ activated_at: sql`now()`, updated_at: sql`now()` })
@@ -101,29 +80,21 @@ export async function replaceTo(ctx: Ctx, input: { serial: string; otherSerial: 
       .set({ enabled: false, activated_at: null, updated_at: sql`now()` })
       .where('id', '=', oldTag.id)
       .execute();
-    const { user } = ctx.auth;
-    await trx
-      .insertInto('equipment_snapshots')
-      .values({
-        equipment_id: equipment.id,
-        kind: 'TAG_REPLACED',
-        user_id: user.id,
-        user_name: user.name,
-        user_email: user.email,
-        tag_serial: newTag.serial_number,
-        product_id: equipment.product_id,
-        product_name: equipment.product_name,
-        product_sku: equipment.product_sku,
-        extra_label: equipment.extra_label,
-        extra_code: equipment.extra_code,
-      })
-      .execute();
+    await writeEquipmentSnapshot(ctx, trx, 'TAG_REPLACED', {
+      equipmentId: equipment.id,
+      tagSerial: newTag.serial_number,
+      productId: equipment.product_id,
+      productName: equipment.product_name,
+      productSku: equipment.product_sku,
+      extraLabel: equipment.extra_label,
+      extraCode: equipment.extra_code,
+    });
     const completed = await trx
       .updateTable('tag_replacement_requests')
       .set({
         status: 'COMPLETED',
         completed_equipment_id: equipment.id,
-        completed_by: user.id,
+        completed_by: ctx.auth.user.id,
         completed_at: sql`now()`,
         updated_at: sql`now()`,
       })
