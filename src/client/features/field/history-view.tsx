@@ -14,7 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import type { RouterOutputs } from '../../lib/api-types.ts';
 import { errorMessage, useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
-import { ErrorPanel } from './form-parts.tsx';
+import { ErrorPanel } from '../../components/error-panel.tsx';
 import { FIELD_NS } from './i18n.ts';
 
 type Inspection = RouterOutputs['equipment']['inspections']['items'][number];

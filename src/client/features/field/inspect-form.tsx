@@ -13,11 +13,10 @@ import { inspectionInputSchema } from '../../../shared/equipment/schemas.ts';
 import { errorText } from '../../../shared/errors.ts';
 import { useAppForm } from '../../components/form/index.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
 import type { RouterOutputs } from '../../lib/api-types.ts';
 import { errorCode, errorMessage, errorParams, useTRPC } from '../../lib/trpc.ts';
 import { type FieldQuestion, locationOf, missingAnswers } from './field-rules.ts';
-import { AnswerField, AttributeFields, ErrorPanel, FormError, SaveBar, Section } from './form-parts.tsx';
+import { AnswerField, AttributeFields, FieldFormLoader, FieldFormShell, Section } from './form-parts.tsx';
 import { FIELD_NS } from './i18n.ts';
 
 type InspectionForm = RouterOutputs['equipment']['inspectionForm'];
@@ -80,21 +79,13 @@ export function InspectForm({
   onDone(message: string): Promise<void>;
   onCancel(): void;
 }) {
-  const { t } = useTranslation(FIELD_NS);
   const trpc = useTRPC();
   const query = useQuery({ ...trpc.equipment.inspectionForm.queryOptions({ tag: serial }), staleTime: 0 });
-  if (query.isPending)
-    return (
-      <div className="space-y-3" data-testid="inspect-loading">
-        <Skeleton className="h-28 w-full" />
-        <Skeleton className="h-28 w-full" />
-      </div>
-    );
-  if (query.isError)
-    return (
-      <ErrorPanel message={errorMessage(query.error, t('loadFailed'))} onRetry={() => void query.refetch()} />
-    );
-  return <InspectFormBody serial={serial} data={query.data} onDone={onDone} onCancel={onCancel} />;
+  return (
+    <FieldFormLoader query={query} name="inspect">
+      {(data) => <InspectFormBody serial={serial} data={data} onDone={onDone} onCancel={onCancel} />}
+    </FieldFormLoader>
+  );
 }
 
 function InspectFormBody({
@@ -111,7 +102,6 @@ function InspectFormBody({
   const { t, i18n } = useTranslation(FIELD_NS);
   const trpc = useTRPC();
   const inspect = useMutation(trpc.equipment.inspect.mutationOptions());
-  const [failure, setFailure] = React.useState<string | null>(null);
   const lang = i18n.resolvedLanguage ?? i18n.language ?? DEFAULT_LANGUAGE;
   const schema = React.useMemo(
     () => answeredSchema(inspectionInputSchema, data.questions, lang),
@@ -126,26 +116,25 @@ function InspectFormBody({
     accuracy: null,
   });
 
-  const onSubmit = form.handleSubmit(async (v) => {
-    if (inspect.isPending) return;
-    setFailure(null);
-    try {
-      await inspect.mutateAsync(v);
-      await onDone(t('inspected'));
-    } catch (err) {
-      const placed = placeAnswerError(
-        err,
-        data.questions,
-        data.attributes,
-        (path, message) => form.setError(path as never, { type: 'server', message }, { shouldFocus: true }),
-        t('saveFailed'),
-      );
-      if (!placed) setFailure(errorMessage(err, t('saveFailed')));
-    }
-  });
-
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6" data-testid="inspect-form">
+    <FieldFormShell
+      form={form}
+      name="inspect"
+      save={inspect.mutateAsync}
+      placeError={(err) =>
+        placeAnswerError(
+          err,
+          data.questions,
+          data.attributes,
+          (path, message) => form.setError(path as never, { type: 'server', message }, { shouldFocus: true }),
+          t('saveFailed'),
+        )
+      }
+      doneText={t('inspected')}
+      onDone={onDone}
+      submitLabel={t('inspectSubmit')}
+      onCancel={onCancel}
+    >
       <Section title={t('questions')} testId="inspect-questions">
         {data.questions.length === 0 && <p className="text-sm text-muted-foreground">{t('noQuestions')}</p>}
         {data.questions.map((q, i) => (
@@ -166,14 +155,7 @@ function InspectFormBody({
           }}
         />
       </Section>
-      <FormError message={failure} />
-      <SaveBar
-        saving={inspect.isPending}
-        label={t('inspectSubmit')}
-        onCancel={onCancel}
-        testId="inspect-submit"
-      />
-    </form>
+    </FieldFormShell>
   );
 }
 
