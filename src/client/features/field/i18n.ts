@@ -91,23 +91,6 @@ registerTranslations(FIELD_NS, {
       quantityInvalid: 'Informe uma quantidade maior que zero.',
     },
     unit: { UNITS: 'un.', LITRES: 'L', KILOGRAMS: 'kg', METRES: 'm', NA: '' },
-    history: {
-      inspections: 'Inspeções',
-      maintenances: 'Manutenções',
-      snapshots: 'Modificações',
-      by: 'Responsável',
-      unknownUser: 'Usuário removido',
-      noLocation: 'Inspeção sem localização.',
-      newer: 'Recentes',
-      older: 'Anteriores',
-      page: 'Página {{page}} de {{pages}}',
-      empty: {
-        inspections: 'Nenhuma inspeção registrada.',
-        maintenances: 'Nenhuma manutenção registrada.',
-        snapshots: 'Nenhuma modificação registrada.',
-      },
-      kind: { CREATED: 'Cadastro', UPDATED: 'Alteração', TAG_REPLACED: 'Troca de etiqueta' },
-    },
     replace: {
       explain:
         'Use a etiqueta {{serial}} no lugar da etiqueta perdida ou danificada de um equipamento já cadastrado. Um administrador conclui a troca, e o histórico do equipamento passa para esta etiqueta.',
@@ -225,23 +208,6 @@ registerTranslations(FIELD_NS, {
       quantityInvalid: 'Enter a quantity greater than zero.',
     },
     unit: { UNITS: 'units', LITRES: 'L', KILOGRAMS: 'kg', METRES: 'm', NA: '' },
-    history: {
-      inspections: 'Inspections',
-      maintenances: 'Maintenances',
-      snapshots: 'Changes',
-      by: 'Responsible',
-      unknownUser: 'Removed user',
-      noLocation: 'Inspection without location.',
-      newer: 'Newer',
-      older: 'Older',
-      page: 'Page {{page}} of {{pages}}',
-      empty: {
-        inspections: 'No inspections recorded.',
-        maintenances: 'No maintenances recorded.',
-        snapshots: 'No changes recorded.',
-      },
-      kind: { CREATED: 'Registration', UPDATED: 'Change', TAG_REPLACED: 'Tag replacement' },
-    },
     replace: {
       explain:
         'Use tag {{serial}} instead of the lost or damaged tag of an equipment already registered. An admin completes the replacement, and the equipment’s history moves to this tag.',
@@ -360,23 +326,6 @@ registerTranslations(FIELD_NS, {
       quantityInvalid: 'Informe una cantidad mayor que cero.',
     },
     unit: { UNITS: 'u.', LITRES: 'L', KILOGRAMS: 'kg', METRES: 'm', NA: '' },
-    history: {
-      inspections: 'Inspecciones',
-      maintenances: 'Mantenimientos',
-      snapshots: 'Modificaciones',
-      by: 'Responsable',
-      unknownUser: 'Usuario eliminado',
-      noLocation: 'Inspección sin ubicación.',
-      newer: 'Recientes',
-      older: 'Anteriores',
-      page: 'Página {{page}} de {{pages}}',
-      empty: {
-        inspections: 'No hay inspecciones registradas.',
-        maintenances: 'No hay mantenimientos registrados.',
-        snapshots: 'No hay modificaciones registradas.',
-      },
-      kind: { CREATED: 'Registro', UPDATED: 'Cambio', TAG_REPLACED: 'Cambio de etiqueta' },
-    },
     replace: {
       explain:
         'Use la etiqueta {{serial}} en lugar de la etiqueta perdida o dañada de un equipo ya registrado. Un administrador completa el cambio, y el historial del equipo pasa a esta etiqueta.',
