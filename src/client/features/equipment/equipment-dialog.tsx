@@ -72,7 +72,7 @@ export function EquipmentDialog(props: EquipmentDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        className="max-w-3xl content-start sm:min-h-[min(40rem,calc(100dvh-2rem))]"
+        className="max-w-3xl content-start sm:h-[min(44rem,calc(100dvh-2rem))]"
         data-testid="equipment-dialog"
         data-variant={variant}
       >
