@@ -1,6 +1,10 @@
 import { registerTranslations } from '../../i18n/index.ts';
 
-/** The equipment dialog and the record lists (seed 001 "Equipment dialog"), also used by the field history. */
+/**
+ * The equipment dialog and the record lists (seed 001 "Equipment dialog"), also used by the field
+ * history. The equipment folder has no page (so no index.ts or manifest): other features' screens
+ * import `equipment-dialog.tsx` and `records.tsx`.
+ */
 export const EQUIPMENT_NS = 'equipment';
 
 registerTranslations(EQUIPMENT_NS, {
