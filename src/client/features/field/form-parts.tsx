@@ -189,6 +189,27 @@ export function AttributeFields<T extends FieldValues>({
   );
 }
 
+/** The questions of an inspection or maintenance form, in order, each bound to `answers.<i>.answer`. */
+export function QuestionsSection<T extends FieldValues>({
+  form,
+  questions,
+  idPrefix,
+}: {
+  form: AnyForm<T>;
+  questions: readonly QuestionView[];
+  idPrefix: string;
+}) {
+  const { t } = useTranslation(FIELD_NS);
+  return (
+    <Section title={t('questions')} testId={`${idPrefix}-questions`}>
+      {questions.length === 0 && <p className="text-sm text-muted-foreground">{t('noQuestions')}</p>}
+      {questions.map((q, i) => (
+        <AnswerField key={q.id} form={form} index={i} question={q} idPrefix={idPrefix} />
+      ))}
+    </Section>
+  );
+}
+
 /** A titled group of a field form. */
 export function Section({
   title,
@@ -251,6 +272,13 @@ export function SaveBar({
       </Button>
     </div>
   );
+}
+
+/** What every field form of /t/$serial takes: the tag, what to do after saving, and cancel. */
+export interface FieldFormProps {
+  serial: string;
+  onDone(message: string): Promise<void>;
+  onCancel(): void;
 }
 
 /**

@@ -7,16 +7,24 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { LoaderCircle, MapPin, MapPinOff, X } from 'lucide-react';
 import * as React from 'react';
+import type { FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE } from '../../../shared/enums.ts';
 import { inspectionInputSchema } from '../../../shared/equipment/schemas.ts';
 import { errorText } from '../../../shared/errors.ts';
-import { useAppForm } from '../../components/form/index.ts';
+import { type AnyForm, useAppForm } from '../../components/form/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 import type { RouterOutputs } from '../../lib/api-types.ts';
 import { errorCode, errorMessage, errorParams, useTRPC } from '../../lib/trpc.ts';
 import { type FieldQuestion, locationOf, missingAnswers } from './field-rules.ts';
-import { AnswerField, AttributeFields, FieldFormLoader, FieldFormShell, Section } from './form-parts.tsx';
+import {
+  AttributeFields,
+  FieldFormLoader,
+  FieldFormShell,
+  QuestionsSection,
+  Section,
+  type FieldFormProps,
+} from './form-parts.tsx';
 import { FIELD_NS } from './i18n.ts';
 
 type InspectionForm = RouterOutputs['equipment']['inspectionForm'];
@@ -44,13 +52,15 @@ export function answeredSchema<S extends typeof inspectionInputSchema>(
 }
 
 /** Puts an answer/attribute error of the server on its question or attribute; false when it has none. */
-export function placeAnswerError(
+export function placeAnswerError<T extends FieldValues>(
   err: unknown,
+  form: AnyForm<T>,
   questions: readonly { question: string }[],
   attributes: readonly { attribute: string }[],
-  setError: (path: string, message: string) => void,
   fallback: string,
 ): boolean {
+  const setError = (path: string, message: string) =>
+    form.setError(path as FieldPath<T>, { type: 'server', message }, { shouldFocus: true });
   const code = errorCode(err);
   const params = errorParams(err);
   if ((code === 'INSPECTION_ANSWER_MISSING' || code === 'INSPECTION_ANSWER_INVALID') && params?.question) {
@@ -70,15 +80,7 @@ export function placeAnswerError(
   return false;
 }
 
-export function InspectForm({
-  serial,
-  onDone,
-  onCancel,
-}: {
-  serial: string;
-  onDone(message: string): Promise<void>;
-  onCancel(): void;
-}) {
+export function InspectForm({ serial, onDone, onCancel }: FieldFormProps) {
   const trpc = useTRPC();
   const query = useQuery({ ...trpc.equipment.inspectionForm.queryOptions({ tag: serial }), staleTime: 0 });
   return (
@@ -88,17 +90,7 @@ export function InspectForm({
   );
 }
 
-function InspectFormBody({
-  serial,
-  data,
-  onDone,
-  onCancel,
-}: {
-  serial: string;
-  data: InspectionForm;
-  onDone(message: string): Promise<void>;
-  onCancel(): void;
-}) {
+function InspectFormBody({ serial, data, onDone, onCancel }: FieldFormProps & { data: InspectionForm }) {
   const { t, i18n } = useTranslation(FIELD_NS);
   const trpc = useTRPC();
   const inspect = useMutation(trpc.equipment.inspect.mutationOptions());
@@ -121,26 +113,13 @@ function InspectFormBody({
       form={form}
       name="inspect"
       save={inspect.mutateAsync}
-      placeError={(err) =>
-        placeAnswerError(
-          err,
-          data.questions,
-          data.attributes,
-          (path, message) => form.setError(path as never, { type: 'server', message }, { shouldFocus: true }),
-          t('saveFailed'),
-        )
-      }
+      placeError={(err) => placeAnswerError(err, form, data.questions, data.attributes, t('saveFailed'))}
       doneText={t('inspected')}
       onDone={onDone}
       submitLabel={t('inspectSubmit')}
       onCancel={onCancel}
     >
-      <Section title={t('questions')} testId="inspect-questions">
-        {data.questions.length === 0 && <p className="text-sm text-muted-foreground">{t('noQuestions')}</p>}
-        {data.questions.map((q, i) => (
-          <AnswerField key={q.id} form={form} index={i} question={q} idPrefix="inspect" />
-        ))}
-      </Section>
+      <QuestionsSection form={form} questions={data.questions} idPrefix="inspect" />
       {data.attributes.length > 0 && (
         <Section title={t('attributes')} hint={t('attributesHint')}>
           <AttributeFields form={form} attributes={data.attributes} idPrefix="inspect" />

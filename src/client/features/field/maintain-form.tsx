@@ -19,7 +19,13 @@ import type { RouterOutputs } from '../../lib/api-types.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
 import { type FieldQuestion, missingAnswers, parseQuantity } from './field-rules.ts';
-import { AnswerField, FieldFormLoader, FieldFormShell, Section } from './form-parts.tsx';
+import {
+  type FieldFormProps,
+  FieldFormLoader,
+  FieldFormShell,
+  QuestionsSection,
+  Section,
+} from './form-parts.tsx';
 import { FIELD_NS } from './i18n.ts';
 import { placeAnswerError } from './inspect-form.tsx';
 
@@ -63,15 +69,7 @@ export function maintainFormSchema(
     }));
 }
 
-export function MaintainForm({
-  serial,
-  onDone,
-  onCancel,
-}: {
-  serial: string;
-  onDone(message: string): Promise<void>;
-  onCancel(): void;
-}) {
+export function MaintainForm({ serial, onDone, onCancel }: FieldFormProps) {
   const trpc = useTRPC();
   const query = useQuery({ ...trpc.equipment.maintenanceForm.queryOptions({ tag: serial }), staleTime: 0 });
   return (
@@ -81,17 +79,7 @@ export function MaintainForm({
   );
 }
 
-function MaintainFormBody({
-  serial,
-  data,
-  onDone,
-  onCancel,
-}: {
-  serial: string;
-  data: MaintenanceForm;
-  onDone(message: string): Promise<void>;
-  onCancel(): void;
-}) {
+function MaintainFormBody({ serial, data, onDone, onCancel }: FieldFormProps & { data: MaintenanceForm }) {
   const { t, i18n } = useTranslation(FIELD_NS);
   const trpc = useTRPC();
   const maintain = useMutation(trpc.equipment.maintain.mutationOptions());
@@ -111,26 +99,13 @@ function MaintainFormBody({
       form={form}
       name="maintain"
       save={maintain.mutateAsync}
-      placeError={(err) =>
-        placeAnswerError(
-          err,
-          data.questions,
-          [],
-          (path, message) => form.setError(path as never, { type: 'server', message }, { shouldFocus: true }),
-          t('saveFailed'),
-        )
-      }
+      placeError={(err) => placeAnswerError(err, form, data.questions, [], t('saveFailed'))}
       doneText={t('maintained')}
       onDone={onDone}
       submitLabel={t('maintainSubmit')}
       onCancel={onCancel}
     >
-      <Section title={t('questions')}>
-        {data.questions.length === 0 && <p className="text-sm text-muted-foreground">{t('noQuestions')}</p>}
-        {data.questions.map((q, i) => (
-          <AnswerField key={q.id} form={form} index={i} question={q} idPrefix="maintain" />
-        ))}
-      </Section>
+      <QuestionsSection form={form} questions={data.questions} idPrefix="maintain" />
       <Section title={t('parts.title')} hint={t('parts.hint')} testId="maintain-parts">
         {data.parts.length === 0 && <p className="text-sm text-muted-foreground">{t('parts.none')}</p>}
         {data.parts.map((p, i) => (

@@ -16,7 +16,7 @@ import { Label } from '../../components/ui/label.tsx';
 import type { RouterOutputs } from '../../lib/api-types.ts';
 import { errorCode, errorMessage, errorParams, useTRPC } from '../../lib/trpc.ts';
 import { extinguisherDefault } from './field-rules.ts';
-import { AttributeFields, FieldFormShell, Section } from './form-parts.tsx';
+import { AttributeFields, type FieldFormProps, FieldFormShell, Section } from './form-parts.tsx';
 import { FIELD_NS } from './i18n.ts';
 
 type Options = RouterOutputs['equipment']['registerOptions'];
@@ -24,17 +24,7 @@ type Product = Options['products'][number];
 
 const formSchema = registerEquipmentSchema;
 
-export function RegisterForm({
-  serial,
-  options,
-  onDone,
-  onCancel,
-}: {
-  serial: string;
-  options: Options;
-  onDone(message: string): Promise<void>;
-  onCancel(): void;
-}) {
+export function RegisterForm({ serial, options, onDone, onCancel }: FieldFormProps & { options: Options }) {
   const { t } = useTranslation(FIELD_NS);
   const trpc = useTRPC();
   const register = useMutation(trpc.equipment.register.mutationOptions());

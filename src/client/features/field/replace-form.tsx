@@ -9,18 +9,10 @@ import { TextField, useAppForm } from '../../components/form/index.ts';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { errorCode, errorMessage, useTRPC } from '../../lib/trpc.ts';
 import { replaceFormSchema } from './field-rules.ts';
-import { FieldFormShell } from './form-parts.tsx';
+import { FieldFormShell, type FieldFormProps } from './form-parts.tsx';
 import { FIELD_NS } from './i18n.ts';
 
-export function ReplaceForm({
-  serial,
-  onDone,
-  onCancel,
-}: {
-  serial: string;
-  onDone(message: string): Promise<void>;
-  onCancel(): void;
-}) {
+export function ReplaceForm({ serial, onDone, onCancel }: FieldFormProps) {
   const { t } = useTranslation(FIELD_NS);
   const trpc = useTRPC();
   const request = useMutation(trpc.tags.requestReplacement.mutationOptions());
