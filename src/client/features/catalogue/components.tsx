@@ -312,28 +312,44 @@ export function useAuthedImage(path: string | null): { url: string | null; faile
   return state;
 }
 
-export function ProductThumb({
+/**
+ * A product image fetched with the session (any member of the tenant may read it), or the
+ * "no image" icon while it loads, when it fails or without a `path`. 64 px by default; lists pass
+ * a smaller size in `className` (e.g. `size-10` for a table thumbnail).
+ */
+export function ProductImage({
   path,
   name,
   className,
+  testId = 'product-image',
 }: {
   path: string | null;
   name: string;
   className?: string;
+  testId?: string;
 }) {
   const { url } = useAuthedImage(path);
   return (
     <span
       className={cn(
-        'flex size-10 items-center justify-center overflow-hidden rounded-md border bg-muted',
+        'flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-muted',
         className,
       )}
     >
       {url ? (
-        <img src={url} alt={name} className="size-full object-cover" data-testid="product-thumb" />
+        <img src={url} alt={name} className="size-full object-cover" data-testid={testId} />
       ) : (
-        <ImageOff className="size-4 text-muted-foreground" aria-label={name} />
+        <ImageOff className="size-5 text-muted-foreground" aria-label={name} />
       )}
     </span>
   );
+}
+
+/** The image path of a product version (`update` makes each version its own cacheable URL). */
+export function productImagePath(product: {
+  id: number;
+  hasImage: boolean;
+  updateDate: Date;
+}): string | null {
+  return product.hasImage ? `/web/products/${product.id}/image?update=${product.updateDate.getTime()}` : null;
 }

@@ -24,7 +24,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { useLoggedUser } from '../../lib/session.tsx';
 import { restFetch, useTRPC } from '../../lib/trpc.ts';
-import { EditableListField, ProductThumb, pickableOptions, useListsValid } from './components.tsx';
+import { EditableListField, ProductImage, pickableOptions, useListsValid } from './components.tsx';
 import { NS } from './i18n.ts';
 import type { ProductRow } from './products-page.tsx';
 
@@ -290,10 +290,10 @@ export function ProductDialog({ product, onClose }: { product: ProductRow | null
             )}
           </div>
           <div className="flex items-center gap-4 sm:col-span-2">
-            <ProductThumb
+            <ProductImage
               path={product?.image ?? null}
               name={form.watch('product.name') ?? ''}
-              className="size-16"
+              testId="product-thumb"
             />
             {!readOnly && (
               <div className="space-y-1">

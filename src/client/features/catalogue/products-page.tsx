@@ -16,7 +16,7 @@ import {
 } from '../../components/ui/dialog.tsx';
 import type { RouterOutputs } from '../../lib/api-types.ts';
 import { useTRPC } from '../../lib/trpc.ts';
-import { ProductThumb, useAuthedImage } from './components.tsx';
+import { ProductImage, useAuthedImage } from './components.tsx';
 import { NS } from './i18n.ts';
 import { ProductDialog } from './product-dialog.tsx';
 
@@ -93,7 +93,7 @@ export function ProductsPage() {
                 setPreview(r);
               }}
             >
-              <ProductThumb path={r.image} name={r.name} />
+              <ProductImage path={r.image} name={r.name} className="size-10" testId="product-thumb" />
             </button>
           ),
         },

@@ -44,7 +44,7 @@ import { MaintainForm } from './maintain-form.tsx';
 import { RegisterForm } from './register-form.tsx';
 import { ReplaceForm } from './replace-form.tsx';
 import { ScanDialogButton } from './scan-button.tsx';
-import { ErrorPanel } from './form-parts.tsx';
+import { ErrorPanel } from '../../components/error-panel.tsx';
 import { DateWithStatus, STATUS_BORDER, StatusBadge } from './status.tsx';
 
 type TagCardData = RouterOutputs['equipment']['card'];

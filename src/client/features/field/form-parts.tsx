@@ -1,16 +1,20 @@
 /**
- * Parts of the field forms: the answer controls (yes/no/NA as three large toggles, text, custom
- * answers), the attribute inputs, the save bar and the form-level error. Phone first: 48 px
- * targets, one column.
+ * Parts of the field forms: the loader and the form shell (loading, error, submit scaffolding),
+ * the answer controls (yes/no/NA as three large toggles, text, custom answers), the attribute
+ * inputs, the save bar and the form-level error. Phone first: 48 px targets, one column.
  */
+import type { UseQueryResult } from '@tanstack/react-query';
 import { AlertCircle, LoaderCircle } from 'lucide-react';
 import { RadioGroup as RadioGroupPrimitive } from 'radix-ui';
-import type * as React from 'react';
-import { type FieldPath, type FieldValues, useController } from 'react-hook-form';
+import * as React from 'react';
+import { type FieldPath, type FieldValues, type UseFormReturn, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ErrorPanel } from '../../components/error-panel.tsx';
 import { type AnyForm, TextField, useFieldError } from '../../components/form/index.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
+import { errorMessage } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
 import { FIELD_NS } from './i18n.ts';
 
@@ -185,6 +189,27 @@ export function AttributeFields<T extends FieldValues>({
   );
 }
 
+/** The questions of an inspection or maintenance form, in order, each bound to `answers.<i>.answer`. */
+export function QuestionsSection<T extends FieldValues>({
+  form,
+  questions,
+  idPrefix,
+}: {
+  form: AnyForm<T>;
+  questions: readonly QuestionView[];
+  idPrefix: string;
+}) {
+  const { t } = useTranslation(FIELD_NS);
+  return (
+    <Section title={t('questions')} testId={`${idPrefix}-questions`}>
+      {questions.length === 0 && <p className="text-sm text-muted-foreground">{t('noQuestions')}</p>}
+      {questions.map((q, i) => (
+        <AnswerField key={q.id} form={form} index={i} question={q} idPrefix={idPrefix} />
+      ))}
+    </Section>
+  );
+}
+
 /** A titled group of a field form. */
 export function Section({
   title,
@@ -249,20 +274,100 @@ export function SaveBar({
   );
 }
 
-/** A failed read, with a retry button. */
-export function ErrorPanel({ message, onRetry }: { message: string; onRetry?(): void }) {
+/** What every field form of /t/$serial takes: the tag, what to do after saving, and cancel. */
+export interface FieldFormProps {
+  serial: string;
+  onDone(message: string): Promise<void>;
+  onCancel(): void;
+}
+
+/**
+ * What a field form loads first: skeletons while loading (`${name}-loading`), the error with a
+ * retry, then `children(data)`.
+ */
+export function FieldFormLoader<T>({
+  query,
+  name,
+  children,
+}: {
+  query: UseQueryResult<T, unknown>;
+  name: string;
+  children(data: T): React.ReactNode;
+}) {
   const { t } = useTranslation(FIELD_NS);
+  if (query.isPending)
+    return (
+      <div className="space-y-3" data-testid={`${name}-loading`}>
+        <Skeleton className="h-28 w-full" />
+        <Skeleton className="h-28 w-full" />
+      </div>
+    );
+  if (query.isError)
+    return (
+      <ErrorPanel message={errorMessage(query.error, t('loadFailed'))} onRetry={() => void query.refetch()} />
+    );
+  return children(query.data);
+}
+
+/**
+ * The scaffolding every field form shares: the `<form>` (`${name}-form`), the submit — validated by
+ * the form's schema, ignored while a save is under way, `onDone(doneText)` after it — a failure put
+ * on its fields by `placeError` (true when it placed it) or shown above the save bar, and the save
+ * bar (`${name}-submit`).
+ */
+export function FieldFormShell<TValues extends FieldValues, TOut>({
+  form,
+  name,
+  save,
+  placeError,
+  doneText,
+  onDone,
+  submitLabel,
+  onCancel,
+  className,
+  children,
+}: {
+  form: UseFormReturn<TValues, unknown, TOut>;
+  name: string;
+  save(values: TOut): Promise<unknown>;
+  placeError?(err: unknown, values: TOut): boolean;
+  doneText: string;
+  onDone(message: string): Promise<void>;
+  submitLabel: string;
+  onCancel(): void;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation(FIELD_NS);
+  const [saving, setSaving] = React.useState(false);
+  const busy = React.useRef(false);
+  const [failure, setFailure] = React.useState<string | null>(null);
+  const onSubmit = form.handleSubmit(async (v) => {
+    if (busy.current) return;
+    busy.current = true;
+    setSaving(true);
+    setFailure(null);
+    try {
+      await save(v);
+    } catch (err) {
+      if (!placeError?.(err, v)) setFailure(errorMessage(err, t('saveFailed')));
+      return;
+    } finally {
+      busy.current = false;
+      setSaving(false);
+    }
+    await onDone(doneText);
+  });
   return (
-    <div
-      role="alert"
-      className="flex flex-col gap-3 rounded-lg border border-destructive/30 bg-destructive/8 p-4 text-sm text-destructive"
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className={cn('flex flex-col gap-6', className)}
+      data-testid={`${name}-form`}
     >
-      <p className="font-medium">{message}</p>
-      {onRetry && (
-        <Button variant="outline" className="h-11 self-start" onClick={onRetry}>
-          {t('retry')}
-        </Button>
-      )}
-    </div>
+      {children}
+      <FormError message={failure} />
+      <SaveBar saving={saving} label={submitLabel} onCancel={onCancel} testId={`${name}-submit`} />
+    </form>
   );
 }

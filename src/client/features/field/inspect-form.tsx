@@ -7,17 +7,24 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { LoaderCircle, MapPin, MapPinOff, X } from 'lucide-react';
 import * as React from 'react';
+import type { FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE } from '../../../shared/enums.ts';
 import { inspectionInputSchema } from '../../../shared/equipment/schemas.ts';
 import { errorText } from '../../../shared/errors.ts';
-import { useAppForm } from '../../components/form/index.ts';
+import { type AnyForm, useAppForm } from '../../components/form/index.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
 import type { RouterOutputs } from '../../lib/api-types.ts';
 import { errorCode, errorMessage, errorParams, useTRPC } from '../../lib/trpc.ts';
 import { type FieldQuestion, locationOf, missingAnswers } from './field-rules.ts';
-import { AnswerField, AttributeFields, ErrorPanel, FormError, SaveBar, Section } from './form-parts.tsx';
+import {
+  AttributeFields,
+  FieldFormLoader,
+  FieldFormShell,
+  QuestionsSection,
+  Section,
+  type FieldFormProps,
+} from './form-parts.tsx';
 import { FIELD_NS } from './i18n.ts';
 
 type InspectionForm = RouterOutputs['equipment']['inspectionForm'];
@@ -45,13 +52,15 @@ export function answeredSchema<S extends typeof inspectionInputSchema>(
 }
 
 /** Puts an answer/attribute error of the server on its question or attribute; false when it has none. */
-export function placeAnswerError(
+export function placeAnswerError<T extends FieldValues>(
   err: unknown,
+  form: AnyForm<T>,
   questions: readonly { question: string }[],
   attributes: readonly { attribute: string }[],
-  setError: (path: string, message: string) => void,
   fallback: string,
 ): boolean {
+  const setError = (path: string, message: string) =>
+    form.setError(path as FieldPath<T>, { type: 'server', message }, { shouldFocus: true });
   const code = errorCode(err);
   const params = errorParams(err);
   if ((code === 'INSPECTION_ANSWER_MISSING' || code === 'INSPECTION_ANSWER_INVALID') && params?.question) {
@@ -71,47 +80,20 @@ export function placeAnswerError(
   return false;
 }
 
-export function InspectForm({
-  serial,
-  onDone,
-  onCancel,
-}: {
-  serial: string;
-  onDone(message: string): Promise<void>;
-  onCancel(): void;
-}) {
-  const { t } = useTranslation(FIELD_NS);
+export function InspectForm({ serial, onDone, onCancel }: FieldFormProps) {
   const trpc = useTRPC();
   const query = useQuery({ ...trpc.equipment.inspectionForm.queryOptions({ tag: serial }), staleTime: 0 });
-  if (query.isPending)
-    return (
-      <div className="space-y-3" data-testid="inspect-loading">
-        <Skeleton className="h-28 w-full" />
-        <Skeleton className="h-28 w-full" />
-      </div>
-    );
-  if (query.isError)
-    return (
-      <ErrorPanel message={errorMessage(query.error, t('loadFailed'))} onRetry={() => void query.refetch()} />
-    );
-  return <InspectFormBody serial={serial} data={query.data} onDone={onDone} onCancel={onCancel} />;
+  return (
+    <FieldFormLoader query={query} name="inspect">
+      {(data) => <InspectFormBody serial={serial} data={data} onDone={onDone} onCancel={onCancel} />}
+    </FieldFormLoader>
+  );
 }
 
-function InspectFormBody({
-  serial,
-  data,
-  onDone,
-  onCancel,
-}: {
-  serial: string;
-  data: InspectionForm;
-  onDone(message: string): Promise<void>;
-  onCancel(): void;
-}) {
+function InspectFormBody({ serial, data, onDone, onCancel }: FieldFormProps & { data: InspectionForm }) {
   const { t, i18n } = useTranslation(FIELD_NS);
   const trpc = useTRPC();
   const inspect = useMutation(trpc.equipment.inspect.mutationOptions());
-  const [failure, setFailure] = React.useState<string | null>(null);
   const lang = i18n.resolvedLanguage ?? i18n.language ?? DEFAULT_LANGUAGE;
   const schema = React.useMemo(
     () => answeredSchema(inspectionInputSchema, data.questions, lang),
@@ -126,32 +108,18 @@ function InspectFormBody({
     accuracy: null,
   });
 
-  const onSubmit = form.handleSubmit(async (v) => {
-    if (inspect.isPending) return;
-    setFailure(null);
-    try {
-      await inspect.mutateAsync(v);
-      await onDone(t('inspected'));
-    } catch (err) {
-      const placed = placeAnswerError(
-        err,
-        data.questions,
-        data.attributes,
-        (path, message) => form.setError(path as never, { type: 'server', message }, { shouldFocus: true }),
-        t('saveFailed'),
-      );
-      if (!placed) setFailure(errorMessage(err, t('saveFailed')));
-    }
-  });
-
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6" data-testid="inspect-form">
-      <Section title={t('questions')} testId="inspect-questions">
-        {data.questions.length === 0 && <p className="text-sm text-muted-foreground">{t('noQuestions')}</p>}
-        {data.questions.map((q, i) => (
-          <AnswerField key={q.id} form={form} index={i} question={q} idPrefix="inspect" />
-        ))}
-      </Section>
+    <FieldFormShell
+      form={form}
+      name="inspect"
+      save={inspect.mutateAsync}
+      placeError={(err) => placeAnswerError(err, form, data.questions, data.attributes, t('saveFailed'))}
+      doneText={t('inspected')}
+      onDone={onDone}
+      submitLabel={t('inspectSubmit')}
+      onCancel={onCancel}
+    >
+      <QuestionsSection form={form} questions={data.questions} idPrefix="inspect" />
       {data.attributes.length > 0 && (
         <Section title={t('attributes')} hint={t('attributesHint')}>
           <AttributeFields form={form} attributes={data.attributes} idPrefix="inspect" />
@@ -166,14 +134,7 @@ function InspectFormBody({
           }}
         />
       </Section>
-      <FormError message={failure} />
-      <SaveBar
-        saving={inspect.isPending}
-        label={t('inspectSubmit')}
-        onCancel={onCancel}
-        testId="inspect-submit"
-      />
-    </form>
+    </FieldFormShell>
   );
 }
 

@@ -15,12 +15,17 @@ import { type AnyForm, useAppForm, useFieldError } from '../../components/form/i
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
 import type { RouterOutputs } from '../../lib/api-types.ts';
-import { errorMessage, useTRPC } from '../../lib/trpc.ts';
+import { useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
 import { type FieldQuestion, missingAnswers, parseQuantity } from './field-rules.ts';
-import { AnswerField, ErrorPanel, FormError, SaveBar, Section } from './form-parts.tsx';
+import {
+  type FieldFormProps,
+  FieldFormLoader,
+  FieldFormShell,
+  QuestionsSection,
+  Section,
+} from './form-parts.tsx';
 import { FIELD_NS } from './i18n.ts';
 import { placeAnswerError } from './inspect-form.tsx';
 
@@ -64,47 +69,20 @@ export function maintainFormSchema(
     }));
 }
 
-export function MaintainForm({
-  serial,
-  onDone,
-  onCancel,
-}: {
-  serial: string;
-  onDone(message: string): Promise<void>;
-  onCancel(): void;
-}) {
-  const { t } = useTranslation(FIELD_NS);
+export function MaintainForm({ serial, onDone, onCancel }: FieldFormProps) {
   const trpc = useTRPC();
   const query = useQuery({ ...trpc.equipment.maintenanceForm.queryOptions({ tag: serial }), staleTime: 0 });
-  if (query.isPending)
-    return (
-      <div className="space-y-3" data-testid="maintain-loading">
-        <Skeleton className="h-28 w-full" />
-        <Skeleton className="h-28 w-full" />
-      </div>
-    );
-  if (query.isError)
-    return (
-      <ErrorPanel message={errorMessage(query.error, t('loadFailed'))} onRetry={() => void query.refetch()} />
-    );
-  return <MaintainFormBody serial={serial} data={query.data} onDone={onDone} onCancel={onCancel} />;
+  return (
+    <FieldFormLoader query={query} name="maintain">
+      {(data) => <MaintainFormBody serial={serial} data={data} onDone={onDone} onCancel={onCancel} />}
+    </FieldFormLoader>
+  );
 }
 
-function MaintainFormBody({
-  serial,
-  data,
-  onDone,
-  onCancel,
-}: {
-  serial: string;
-  data: MaintenanceForm;
-  onDone(message: string): Promise<void>;
-  onCancel(): void;
-}) {
+function MaintainFormBody({ serial, data, onDone, onCancel }: FieldFormProps & { data: MaintenanceForm }) {
   const { t, i18n } = useTranslation(FIELD_NS);
   const trpc = useTRPC();
   const maintain = useMutation(trpc.equipment.maintain.mutationOptions());
-  const [failure, setFailure] = React.useState<string | null>(null);
   const lang = i18n.resolvedLanguage ?? i18n.language ?? DEFAULT_LANGUAGE;
   const schema = React.useMemo(
     () => maintainFormSchema(data.questions, lang, { quantity: t('parts.quantityInvalid') }),
@@ -116,47 +94,25 @@ function MaintainFormBody({
     parts: data.parts.map((p) => ({ partId: p.id, selected: false, quantity: '1' })),
   });
 
-  const onSubmit = form.handleSubmit(async (v) => {
-    if (maintain.isPending) return;
-    setFailure(null);
-    try {
-      await maintain.mutateAsync(v);
-      await onDone(t('maintained'));
-    } catch (err) {
-      const placed = placeAnswerError(
-        err,
-        data.questions,
-        [],
-        (path, message) => form.setError(path as never, { type: 'server', message }, { shouldFocus: true }),
-        t('saveFailed'),
-      );
-      if (placed) return;
-      setFailure(errorMessage(err, t('saveFailed')));
-    }
-  });
-
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6" data-testid="maintain-form">
-      <Section title={t('questions')}>
-        {data.questions.length === 0 && <p className="text-sm text-muted-foreground">{t('noQuestions')}</p>}
-        {data.questions.map((q, i) => (
-          <AnswerField key={q.id} form={form} index={i} question={q} idPrefix="maintain" />
-        ))}
-      </Section>
+    <FieldFormShell
+      form={form}
+      name="maintain"
+      save={maintain.mutateAsync}
+      placeError={(err) => placeAnswerError(err, form, data.questions, [], t('saveFailed'))}
+      doneText={t('maintained')}
+      onDone={onDone}
+      submitLabel={t('maintainSubmit')}
+      onCancel={onCancel}
+    >
+      <QuestionsSection form={form} questions={data.questions} idPrefix="maintain" />
       <Section title={t('parts.title')} hint={t('parts.hint')} testId="maintain-parts">
         {data.parts.length === 0 && <p className="text-sm text-muted-foreground">{t('parts.none')}</p>}
         {data.parts.map((p, i) => (
           <PartRow key={p.id} form={form} index={i} part={p} />
         ))}
       </Section>
-      <FormError message={failure} />
-      <SaveBar
-        saving={maintain.isPending}
-        label={t('maintainSubmit')}
-        onCancel={onCancel}
-        testId="maintain-submit"
-      />
-    </form>
+    </FieldFormShell>
   );
 }
 

@@ -16,7 +16,7 @@ import { Label } from '../../components/ui/label.tsx';
 import type { RouterOutputs } from '../../lib/api-types.ts';
 import { errorCode, errorMessage, errorParams, useTRPC } from '../../lib/trpc.ts';
 import { extinguisherDefault } from './field-rules.ts';
-import { AttributeFields, FormError, SaveBar, Section } from './form-parts.tsx';
+import { AttributeFields, type FieldFormProps, FieldFormShell, Section } from './form-parts.tsx';
 import { FIELD_NS } from './i18n.ts';
 
 type Options = RouterOutputs['equipment']['registerOptions'];
@@ -24,21 +24,10 @@ type Product = Options['products'][number];
 
 const formSchema = registerEquipmentSchema;
 
-export function RegisterForm({
-  serial,
-  options,
-  onDone,
-  onCancel,
-}: {
-  serial: string;
-  options: Options;
-  onDone(message: string): Promise<void>;
-  onCancel(): void;
-}) {
+export function RegisterForm({ serial, options, onDone, onCancel }: FieldFormProps & { options: Options }) {
   const { t } = useTranslation(FIELD_NS);
   const trpc = useTRPC();
   const register = useMutation(trpc.equipment.register.mutationOptions());
-  const [failure, setFailure] = React.useState<string | null>(null);
   const [dueOverride, setDueOverride] = React.useState(false);
   const form = useAppForm(formSchema, {
     tagSerialNumber: serial,
@@ -64,41 +53,39 @@ export function RegisterForm({
     setDueOverride(false);
   };
 
-  const onSubmit = form.handleSubmit(async (v) => {
-    if (register.isPending) return;
-    setFailure(null);
-    const manualDue = product?.isDueDate && (!product.isExtinguisher || dueOverride) ? v.dueDate : null;
-    try {
-      await register.mutateAsync({ ...v, dueDate: manualDue ?? null });
-      await onDone(t('registered'));
-    } catch (err) {
-      const code = errorCode(err);
-      if (code === 'EQUIPMENT_PRODUCT_INVALID') {
-        form.setError(
-          'productId',
-          { type: 'server', message: errorMessage(err, t('saveFailed')) },
-          { shouldFocus: true },
-        );
-        return;
-      }
-      if (code === 'EQUIPMENT_ATTRIBUTE_INVALID' && product) {
-        const name = errorParams(err)?.attribute;
-        const i = product.attributes.findIndex((a) => a.attribute === name);
-        if (i >= 0) {
-          form.setError(
-            `attributes.${i}.value`,
-            { type: 'server', message: errorMessage(err, t('saveFailed')) },
-            { shouldFocus: true },
-          );
-          return;
-        }
-      }
-      setFailure(errorMessage(err, t('saveFailed')));
+  /** A product or attribute refused by the server goes on its field. */
+  const placeError = (err: unknown): boolean => {
+    const code = errorCode(err);
+    const message = errorMessage(err, t('saveFailed'));
+    if (code === 'EQUIPMENT_PRODUCT_INVALID') {
+      form.setError('productId', { type: 'server', message }, { shouldFocus: true });
+      return true;
     }
-  });
+    if (code === 'EQUIPMENT_ATTRIBUTE_INVALID' && product) {
+      const name = errorParams(err)?.attribute;
+      const i = product.attributes.findIndex((a) => a.attribute === name);
+      if (i >= 0) {
+        form.setError(`attributes.${i}.value`, { type: 'server', message }, { shouldFocus: true });
+        return true;
+      }
+    }
+    return false;
+  };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6" data-testid="register-form">
+    <FieldFormShell
+      form={form}
+      name="register"
+      save={(v) => {
+        const manualDue = product?.isDueDate && (!product.isExtinguisher || dueOverride) ? v.dueDate : null;
+        return register.mutateAsync({ ...v, dueDate: manualDue ?? null });
+      }}
+      placeError={placeError}
+      doneText={t('registered')}
+      onDone={onDone}
+      submitLabel={t('registerSubmit')}
+      onCancel={onCancel}
+    >
       <p className="rounded-lg bg-muted p-3 text-sm">{t('registerFor', { company: options.companyName })}</p>
       <Section title={t('equipment')}>
         <SelectField
@@ -191,14 +178,6 @@ export function RegisterForm({
           )}
         </Section>
       )}
-
-      <FormError message={failure} />
-      <SaveBar
-        saving={register.isPending}
-        label={t('registerSubmit')}
-        onCancel={onCancel}
-        testId="register-submit"
-      />
-    </form>
+    </FieldFormShell>
   );
 }

@@ -4,52 +4,41 @@
  * `tags.requestReplacement` records the request, and an admin completes the transfer (/tags-replace).
  */
 import { useMutation } from '@tanstack/react-query';
-import * as React from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField, useAppForm } from '../../components/form/index.ts';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { errorCode, errorMessage, useTRPC } from '../../lib/trpc.ts';
 import { replaceFormSchema } from './field-rules.ts';
-import { FormError, SaveBar } from './form-parts.tsx';
+import { FieldFormShell, type FieldFormProps } from './form-parts.tsx';
 import { FIELD_NS } from './i18n.ts';
 
-export function ReplaceForm({
-  serial,
-  onDone,
-  onCancel,
-}: {
-  serial: string;
-  onDone(message: string): Promise<void>;
-  onCancel(): void;
-}) {
+export function ReplaceForm({ serial, onDone, onCancel }: FieldFormProps) {
   const { t } = useTranslation(FIELD_NS);
   const trpc = useTRPC();
   const request = useMutation(trpc.tags.requestReplacement.mutationOptions());
-  const [failure, setFailure] = React.useState<string | null>(null);
   const form = useAppForm(replaceFormSchema, { newSerial: serial, oldSerial: '', description: '' });
 
-  const onSubmit = form.handleSubmit(async (v) => {
-    if (request.isPending) return;
-    setFailure(null);
-    try {
-      await request.mutateAsync(v);
-      await onDone(t('replace.requested'));
-    } catch (err) {
-      const code = errorCode(err);
-      if (code === 'TAG_NOT_FOUND' && v.oldSerial) {
+  return (
+    <FieldFormShell
+      form={form}
+      name="replace"
+      save={request.mutateAsync}
+      placeError={(err, v) => {
+        // An old serial that is not a tag of the company: said on that field.
+        if (errorCode(err) !== 'TAG_NOT_FOUND' || !v.oldSerial) return false;
         form.setError(
           'oldSerial',
           { type: 'server', message: errorMessage(err, t('saveFailed')) },
           { shouldFocus: true },
         );
-        return;
-      }
-      setFailure(errorMessage(err, t('saveFailed')));
-    }
-  });
-
-  return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" data-testid="replace-form">
+        return true;
+      }}
+      doneText={t('replace.requested')}
+      onDone={onDone}
+      submitLabel={t('replace.submit')}
+      onCancel={onCancel}
+      className="gap-5"
+    >
       <p className="rounded-lg bg-muted p-3 text-sm">{t('replace.explain', { serial })}</p>
       <TextField
         form={form}
@@ -75,13 +64,6 @@ export function ReplaceForm({
         control={<Textarea rows={3} className="text-base" />}
         errorText={() => t('replace.needOne')}
       />
-      <FormError message={failure} />
-      <SaveBar
-        saving={request.isPending}
-        label={t('replace.submit')}
-        onCancel={onCancel}
-        testId="replace-submit"
-      />
-    </form>
+    </FieldFormShell>
   );
 }

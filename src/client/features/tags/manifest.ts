@@ -10,7 +10,15 @@ export const tagsManifest = defineFeature('tags', [
     roles: SIGNED_IN,
     page: lazyPage(feature, 'TagsPage'),
     menu: { group: 'tags', label: 'menu.tagsList', order: 10 },
-    operations: ['tags.list', 'tags.usedCount', ...only(ADMIN_ROLES, 'tags.toggle')],
+    operations: [
+      'tags.list',
+      'tags.usedCount',
+      ...only(ADMIN_ROLES, 'tags.toggle'),
+      // the equipment dialog of a row
+      'equipment.get',
+      'equipment.inspections',
+      'equipment.snapshots',
+    ],
   },
   {
     path: '/tags-replace',

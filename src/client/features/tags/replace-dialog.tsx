@@ -12,7 +12,6 @@ import {
   ArrowLeft,
   CheckCircle2,
   ChevronLeft,
-  ImageOff,
   QrCode,
   Search,
 } from 'lucide-react';
@@ -47,7 +46,7 @@ import { useDebouncedValue } from '../../lib/hooks.ts';
 import { useSession } from '../../lib/session.tsx';
 import { errorMessage, useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
-import { useAuthedImage } from '../catalogue/components.tsx';
+import { ProductImage } from '../catalogue/components.tsx';
 import { NS } from './i18n.ts';
 
 export type RequestRow = RouterOutputs['tags']['replacementRequests']['items'][number];
@@ -56,33 +55,6 @@ export type Step = 'REPLACE_EQUIPMENT' | 'CHOOSE_EQUIPMENT';
 
 const DASH = '—';
 const CANDIDATES_PAGE_SIZE = 10;
-
-/** A product image, fetched with the session (any member of the tenant may read it). */
-export function ProductImage({
-  path,
-  name,
-  className,
-}: {
-  path: string | null;
-  name: string;
-  className?: string;
-}) {
-  const { url } = useAuthedImage(path);
-  return (
-    <span
-      className={cn(
-        'flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-muted',
-        className,
-      )}
-    >
-      {url ? (
-        <img src={url} alt={name} className="size-full object-cover" data-testid="product-image" />
-      ) : (
-        <ImageOff className="size-5 text-muted-foreground" aria-label={name} />
-      )}
-    </span>
-  );
-}
 
 function Field({
   label,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Tag } from 'lucide-react';
+import { Eye, Tag } from 'lucide-react';
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -9,11 +9,14 @@ import { DayRangeFilter } from '../../components/list/day-range-filter.tsx';
 import { ListPage, TriStateFilter, useServerList } from '../../components/list/index.ts';
 import { dateColumn, TwoLineCell } from '../../components/table-columns.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import type { RouterOutputs } from '../../lib/api-types.ts';
 import { useSession } from '../../lib/session.tsx';
 import { errorMessage, useTRPC } from '../../lib/trpc.ts';
+import { EquipmentDialog } from '../equipment/equipment-dialog.tsx';
+import { EQUIPMENT_NS } from '../equipment/i18n.ts';
 import { NS } from './i18n.ts';
 
 export type TagRow = RouterOutputs['tags']['list']['items'][number];
@@ -66,6 +69,26 @@ function TagToggle({ row }: { row: TagRow }) {
   );
 }
 
+/** The detail button of a row whose tag has equipment: opens the equipment dialog. */
+function DetailButton({ row, onOpen }: { row: TagRow; onOpen(serial: string): void }) {
+  const { t } = useTranslation(EQUIPMENT_NS);
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      onClick={(e) => {
+        e.stopPropagation();
+        onOpen(row.serialNumber);
+      }}
+      aria-label={t('detailsOf', { serial: row.serialNumber })}
+      title={t('detailsOf', { serial: row.serialNumber })}
+      data-testid={`details-${row.serialNumber}`}
+    >
+      <Eye aria-hidden />
+    </Button>
+  );
+}
+
 /** /tags (seed 001 screen 6): every role lists; the operator gets no toggle (seed 001 §6). */
 export function TagsPage() {
   const { t } = useTranslation(NS);
@@ -75,6 +98,8 @@ export function TagsPage() {
   // Company roles see one company: the company column only for group and provider admins.
   const groupWide = role === 'MOBCHECK_ADMIN' || role === 'COMPANY_GROUP_ADMIN';
   const list = useServerList(trpc.tags.list, { schema: tagListSchema });
+  // The tag whose equipment dialog is open.
+  const [detail, setDetail] = React.useState<string | null>(null);
 
   const columns = React.useMemo(
     () => [
@@ -144,6 +169,11 @@ export function TagsPage() {
             </Badge>
           ),
       },
+      {
+        id: 'details',
+        header: t('options'),
+        cell: (r: TagRow) => (r.used ? <DetailButton row={r} onOpen={setDetail} /> : null),
+      },
     ],
     [t, canToggle, groupWide],
   );
@@ -181,6 +211,15 @@ export function TagsPage() {
       }
       columns={columns}
       rowKey={(r) => r.serialNumber}
-    />
+    >
+      {detail && (
+        <EquipmentDialog
+          tag={detail}
+          variant="inspection"
+          open
+          onOpenChange={(open) => !open && setDetail(null)}
+        />
+      )}
+    </ListPage>
   );
 }

@@ -11,7 +11,8 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { NS } from './i18n.ts';
-import { ProductImage, ReplaceDialog, type RequestRow } from './replace-dialog.tsx';
+import { ProductImage } from '../catalogue/components.tsx';
+import { ReplaceDialog, type RequestRow } from './replace-dialog.tsx';
 
 const DASH = '—';
 
