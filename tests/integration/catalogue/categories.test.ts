@@ -10,13 +10,14 @@ beforeAll(async () => {
 });
 
 describe('catalogue access', () => {
+  // Only the product image is readable by operators (tags and replacement requests show it).
   it('refuses operators on every catalogue call, REST and tRPC, with 403', async () => {
     for (const [method, path] of [
       ['GET', '/web/categories/'],
       ['POST', '/web/categories/'],
       ['GET', '/web/inspection-types/'],
       ['GET', '/web/products/'],
-      ['GET', '/web/products/1/image'],
+      ['PUT', '/web/products/1/image/'],
       ['GET', '/web/inspection-custom-answer/1'],
     ] as const) {
       const r = await rest(method, path, {
