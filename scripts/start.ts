@@ -1,11 +1,13 @@
 /**
- * `npm start`: everything a fresh machine needs, then the server and one worker.
- * Checks Postgres and Redis, creates the database, migrates, seeds an empty database,
- * builds the client when missing, and supervises the server and the worker(s): a crashed one is
- * restarted with backoff (scripts/supervise.ts).
+ * `npm start`: everything a fresh machine needs, then the server and the workers.
+ * `npm start` first builds what is missing or stale (scripts/build.ts) and then runs this file
+ * compiled (dist/scripts/start.js): it checks Postgres and Redis, creates the database, migrates,
+ * seeds an empty database, and supervises the server (WEB_CONCURRENCY processes on one port) and
+ * the worker (WORKERS processes): a crashed one is restarted with backoff (scripts/supervise.ts).
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { config } from '../src/server/config.ts';
 import { closeDb } from '../src/server/db/database.ts';
 import { migrateAll } from '../src/server/db/migrate.ts';
@@ -30,22 +32,23 @@ try {
   await Promise.allSettled([closeDb(), closeRedis()]);
 }
 
-if (!existsSync('dist/client/index.html')) {
-  console.log('Building the client…');
-  const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-  });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-}
+if (!existsSync(path.resolve(config().CLIENT_DIR, 'index.html')))
+  console.warn(
+    `No client build in ${config().CLIENT_DIR}: run \`npm run build\` (the API is served without it).`,
+  );
 
-// The server and WORKERS worker processes (default 1), each restarted with backoff if it crashes.
-const workers = Math.max(1, Number(process.env.WORKERS ?? 1) || 1);
+// Compiled (dist/scripts/start.js): the compiled entry points beside it; from the sources, tsx.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const entry = (name: 'server' | 'worker') =>
+  import.meta.url.endsWith('.js')
+    ? ['--enable-source-maps', path.join(here, `../${name}/main.js`)]
+    : ['--import', 'tsx', path.join(here, `../src/${name}/main.ts`)];
+
+// The server and the worker, each restarted with backoff if it crashes; each runs its own
+// processes (WEB_CONCURRENCY, WORKERS: default the cores) and restarts a crashed one of those.
 const supervisor = supervise([
-  { name: 'server', args: ['--import', 'tsx', 'src/server/main.ts'] },
-  ...Array.from({ length: workers }, (_, i) => ({
-    name: workers > 1 ? `worker-${i + 1}` : 'worker',
-    args: ['--import', 'tsx', 'src/worker/main.ts'],
-  })),
+  { name: 'server', args: entry('server') },
+  { name: 'worker', args: entry('worker') },
 ]);
 let stopping = false;
 const stop = () => {
@@ -55,5 +58,7 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-console.log(`\nEquipCheck is starting at ${config().PUBLIC_URL}`);
+console.log(
+  `\nEquipCheck is starting at ${config().PUBLIC_URL} (${config().WEB_CONCURRENCY} server process(es), ${config().WORKERS} worker process(es))`,
+);
 printLogins();

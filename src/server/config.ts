@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '../shared/dates.ts';
@@ -56,6 +57,13 @@ const envSchema = z.object({
   CEP_SERVICE_URL: z.string().default('https://viacep.com.br/ws/{cep}/json/'),
   MAIL_FROM: z.string().default('EquipCheck <no-reply@equipcheck.local>'),
   CONTACT_EMAIL: z.string().default('contato@equipcheck.com.br'),
+  /**
+   * HTTP processes of one server (`src/server/main.ts`), sharing its port through node:cluster.
+   * Default: the machine's cores. 1 = a single process, no cluster primary.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
+  /** Worker processes of one worker (`src/worker/main.ts`). Default: the machine's cores. */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
   /** Jobs one worker process runs at once per queue; when set, overrides the job definitions' concurrency. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** BullMQ lock of a running job; a crashed worker's job is picked up again after about 1.5x this. */

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { createApp } from './app.ts';
 import { pendingAfterAnswer } from './after-answer.ts';
+import { runClustered } from './cluster.ts';
 import { config } from './config.ts';
 import { closeDb } from './db/database.ts';
 import { guardHttpServer } from './http-guards.ts';
@@ -26,6 +26,8 @@ export const SHUTDOWN_DEADLINE_MS = 10_000;
 
 /** Starts the HTTP server (port 0 picks a free one, for tests). */
 export async function startServer(opts: { port?: number; host?: string } = {}): Promise<RunningServer> {
+  // Loaded here, not at the top: a cluster primary runs this file too and never serves.
+  const { createApp } = await import('./app.ts');
   const app = createApp();
   const port = opts.port ?? config().PORT;
   const host = opts.host ?? config().HOST;
@@ -58,10 +60,11 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
   });
 }
 
-async function main(): Promise<void> {
+/** One serving process: the whole server with WEB_CONCURRENCY=1, else each cluster child. */
+async function runServerProcess(): Promise<void> {
   await checkServices();
   const server = await startServer();
-  log.info('server listening', { url: server.url });
+  log.info('server listening', { url: server.url, pid: process.pid });
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
@@ -79,6 +82,17 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+}
+
+/**
+ * `npm run start:server`: WEB_CONCURRENCY processes (default: the cores) on one port; SIGTERM to
+ * the primary drains every one of them.
+ */
+async function main(): Promise<void> {
+  await runClustered(
+    { role: 'server', size: config().WEB_CONCURRENCY, beforeFork: checkServices },
+    runServerProcess,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import { z } from 'zod';
 import { config } from '../server/config.ts';
@@ -238,6 +239,8 @@ export function startWorker(opts: StartWorkerOptions = {}): RunningWorker {
     const worker = new Worker<JobPayload>(spec.name, (job, token) => run(job, registry, token), {
       connection: bullConnection(),
       prefix: config().REDIS_PREFIX,
+      // Recorded on each job it takes (`processedBy`, shown in Bull Board): which process ran it.
+      name: `${hostname()}:${process.pid}`,
       concurrency: concurrencyOf(spec.concurrency, opts.concurrency),
       lockDuration,
       // A killed worker's job is found stalled after at most lock + interval, then retried.

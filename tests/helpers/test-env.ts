@@ -39,6 +39,9 @@ export async function createTestEnvironment(label: string): Promise<TestEnvironm
     TRUST_PROXY: 'true',
     // Tests sign in many times from few addresses; the throttle tests set their own counters' keys.
     LOGIN_FREE_PER_IP: '100000',
+    // Server and worker processes a test spawns run as one process each unless the test asks for more.
+    WEB_CONCURRENCY: '1',
+    WORKERS: '1',
     // A strong explicit secret (weak ones are refused at start-up).
     APP_SECRET: randomBytes(32).toString('hex'),
   };

@@ -12,16 +12,25 @@ import {
 import { log } from '../logger.ts';
 import { baseDb, tenantSchemaName } from './database.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
+/**
+ * Migrations are read from disk at run time. From the sources (tsx, vitest) this file is
+ * src/server/db/migrate.ts and they are migrations/*.ts; from the build (scripts/build.ts) it is
+ * dist/server/db/migrate.js and they are the compiled dist/migrations/*.js. A migration's name
+ * is its file name without the extension, so both record the same names.
+ */
+const self = fileURLToPath(import.meta.url);
+const ext = path.extname(self) === '.js' ? '.js' : '.ts';
+const root = path.resolve(path.dirname(self), ext === '.js' ? '../../migrations' : '../../../migrations');
+const migrationFile = new RegExp(`^\\d{4}_[\\w-]+\\${ext}$`);
 
-/** Reads `NNNN_name.ts` files of a folder; works under tsx and vitest alike. */
+/** Reads `NNNN_name.ts` (`.js` when compiled) files of a folder. */
 class FolderMigrationProvider implements MigrationProvider {
   constructor(private readonly folder: string) {}
   async getMigrations(): Promise<Record<string, Migration>> {
-    const files = (await readdir(this.folder)).filter((f) => /^\d{4}_[\w-]+\.ts$/.test(f)).sort();
+    const files = (await readdir(this.folder)).filter((f) => migrationFile.test(f)).sort();
     const out: Record<string, Migration> = {};
     for (const f of files) {
-      out[f.replace(/\.ts$/, '')] = (await import(
+      out[f.slice(0, -ext.length)] = (await import(
         pathToFileURL(path.join(this.folder, f)).href
       )) as Migration;
     }
@@ -126,8 +135,8 @@ export async function migrateAll(
 /** Migration names a folder holds (file names only: nothing is imported). */
 async function folderMigrationNames(folder: string): Promise<string[]> {
   return (await readdir(folder))
-    .filter((f) => /^\d{4}_[\w-]+\.ts$/.test(f))
-    .map((f) => f.replace(/\.ts$/, ''))
+    .filter((f) => migrationFile.test(f))
+    .map((f) => f.slice(0, -ext.length))
     .sort();
 }
 
