@@ -78,7 +78,7 @@ function table(rows: Row[]): string {
   ].join('\n');
 }
 
-// `npm run bench -- api` (or `qr`, or `equipment`) runs one part.
+// `npm run bench -- api` (or `qr`, `equipment`, `throughput`) runs one part.
 const part = process.argv[2];
 if (part === undefined || part === 'qr') {
   const rows: Row[] = [];
@@ -111,6 +111,14 @@ if (part === undefined || part === 'api') {
 if (part === undefined || part === 'equipment') {
   console.log('\nEquipment, in-process, 100,000 equipment in the tenant:');
   execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'equipment-list.ts')], {
+    stdio: 'inherit',
+  });
+}
+
+// Throughput under 20 concurrent connections beside the bare-route ceiling (its own database and processes).
+if (part === undefined || part === 'throughput') {
+  console.log('\nThroughput, 20 connections, real server processes:');
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'throughput.ts')], {
     stdio: 'inherit',
   });
 }

@@ -10,6 +10,8 @@ export interface AuthContext {
   /** The company group the session works in: the user's own, or the one a provider admin switched to. */
   companyGroup: Pick<CompanyGroupRow, 'id' | 'name' | 'schema_name' | 'payment_status'> | null;
   companyId: number | null;
+  /** The name of `companyId`'s company (read with the session: the logged user shows it). */
+  companyName: string | null;
   /** Kysely bound to the company group's schema; null only for a provider admin without a group. */
   tenant: TenantDb | null;
 }

@@ -73,5 +73,7 @@ export function pageSchema<T extends z.ZodType>(item: T) {
     total: z.number().int(),
     page: z.number().int(),
     pageSize: z.number().int(),
+    /** more rows match than `total` (the count stopped at LIST_COUNT_CAP) */
+    totalCapped: z.boolean().optional(),
   });
 }

@@ -60,9 +60,34 @@ export function getPool(): pg.Pool {
   return pool;
 }
 
+/** What one executed statement looks like to an observer (tests, the benchmark). */
+export interface ObservedQuery {
+  sql: string;
+  parameters: readonly unknown[];
+  ms: number;
+}
+const observers = new Set<(q: ObservedQuery) => void>();
+
+/**
+ * Calls `fn` for every statement this process runs through Kysely until the returned function is
+ * called: how tests hold a call's query count (tests/integration/platform/query-budget.test.ts).
+ */
+export function observeQueries(fn: (q: ObservedQuery) => void): () => void {
+  observers.add(fn);
+  return () => observers.delete(fn);
+}
+
 /** The one Kysely instance over the pool; use `coreDb()` and `tenantDb()` to reach tables. */
 export function baseDb(): Kysely<unknown> {
-  base ??= new Kysely<unknown>({ dialect: new PostgresDialect({ pool: getPool() }) });
+  base ??= new Kysely<unknown>({
+    dialect: new PostgresDialect({ pool: getPool() }),
+    // Kysely calls this for every statement; with no observer it costs one Set size check.
+    log: (event) => {
+      if (observers.size === 0) return;
+      const q = { sql: event.query.sql, parameters: event.query.parameters, ms: event.queryDurationMillis };
+      for (const fn of observers) fn(q);
+    },
+  });
   return base;
 }
 

@@ -41,6 +41,21 @@ class FolderMigrationProvider implements MigrationProvider {
 const coreProvider = new FolderMigrationProvider(path.join(root, 'core'));
 const tenantProvider = new FolderMigrationProvider(path.join(root, 'tenant'));
 
+/**
+ * Tenant migrations get the schema's full name as a second argument: the builder applies
+ * `withSchema` by itself, but raw SQL (triggers, functions) must name the schema.
+ */
+type TenantMigrationFn = (db: Kysely<unknown>, schema: string) => Promise<void>;
+async function tenantMigrations(schema: string): Promise<Record<string, Migration>> {
+  const out: Record<string, Migration> = {};
+  for (const [name, m] of Object.entries(await tenantProvider.getMigrations())) {
+    const up = m.up as TenantMigrationFn;
+    const down = m.down as TenantMigrationFn | undefined;
+    out[name] = { up: (db) => up(db, schema), down: down && ((db) => down(db, schema)) };
+  }
+  return out;
+}
+
 function check(result: MigrationResultSet, where: string): void {
   for (const r of result.results ?? []) {
     if (r.status === 'Error') log.error('migration failed', { where, migration: r.migrationName });
@@ -65,7 +80,7 @@ export async function migrateTenant(schemaName: string, db: Kysely<unknown> = ba
   await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
   const migrator = new Migrator({
     db: db.withSchema(schema),
-    provider: tenantProvider,
+    provider: { getMigrations: () => tenantMigrations(schema) },
     migrationTableSchema: schema,
     allowUnorderedMigrations: true,
   });
@@ -94,7 +109,7 @@ async function migrateTenantInTransaction(schemaName: string, trx: Kysely<unknow
       await sql<{ name: string }>`select name from ${sql.table(`${schema}.kysely_migration`)}`.execute(trx)
     ).rows.map((r) => r.name),
   );
-  const migrations = await tenantProvider.getMigrations();
+  const migrations = await tenantMigrations(schema);
   for (const name of Object.keys(migrations).sort()) {
     if (done.has(name)) continue;
     await migrations[name]!.up(trx.withSchema(schema));

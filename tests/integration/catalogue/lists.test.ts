@@ -36,7 +36,7 @@ describe('a page past the last one', () => {
       token: t.group,
     });
     expect(r.status).toBe(200);
-    expect(r.json.data).toEqual({ items: [], total: 3, page: 99, pageSize: 10 });
+    expect(r.json.data).toEqual({ items: [], total: 3, page: 99, pageSize: 10, totalCapped: false });
     // Unfiltered: whatever the number of categories, page 99 of 10 is past it, and the total is not 0.
     const all = await rest<Page<CategoryDto>>('GET', '/web/categories/?page=99', { token: t.group });
     expect(all.json.data!.items).toEqual([]);
@@ -48,7 +48,7 @@ describe('a page past the last one', () => {
       token: t.group,
     });
     expect(r.status).toBe(200);
-    expect(r.json.data).toEqual({ items: [], total: 2, page: 99, pageSize: 10 });
+    expect(r.json.data).toEqual({ items: [], total: 2, page: 99, pageSize: 10, totalCapped: false });
     const first = await rest<Page<ProductDto>>('GET', `/web/products/?query=${tag}`, { token: t.group });
     expect(first.json.data!.items.map((p) => p.name)).toEqual([`${tag} Produto 1`, `${tag} Produto 2`]);
     expect(first.json.data!.total).toBe(2);
@@ -58,7 +58,7 @@ describe('a page past the last one', () => {
     const r = await rest<Page<InspectionTypeDto>>('GET', `/web/inspection-types/?query=${tag}&page=5`, {
       token: t.group,
     });
-    expect(r.json.data).toEqual({ items: [], total: 1, page: 5, pageSize: 10 });
+    expect(r.json.data).toEqual({ items: [], total: 1, page: 5, pageSize: 10, totalCapped: false });
     const api = trpcClient(t.company);
     const categories = await api.catalogue.categories.list.query({ query: tag, page: 99 });
     expect([categories.items, categories.total]).toEqual([[], 3]);

@@ -176,7 +176,7 @@ export function DataTable<T>({
           {emptyText ?? t('common.emptyList')}
         </p>
       )}
-      <Pagination list={list} total={data ? total : null} pages={pages} />
+      <Pagination list={list} total={data ? total : null} capped={data?.totalCapped === true} pages={pages} />
     </div>
   );
 }
@@ -184,10 +184,13 @@ export function DataTable<T>({
 function Pagination<T>({
   list,
   total,
+  capped,
   pages,
 }: {
   list: ListController<T>;
   total: number | null;
+  /** the server stopped counting (kit/list.ts): more rows match, and the last page is unknown */
+  capped: boolean;
   pages: number;
 }) {
   const { t } = useTranslation();
@@ -196,7 +199,11 @@ function Pagination<T>({
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 border-t px-4 py-3 text-sm">
       <p className="text-muted-foreground" data-testid="total-count">
-        {total === null ? <Skeleton className="h-4 w-20" /> : t('common.total', { count: total })}
+        {total === null ? (
+          <Skeleton className="h-4 w-20" />
+        ) : (
+          `${t('common.total', { count: total })}${capped ? '+' : ''}`
+        )}
       </p>
       <div className="flex flex-wrap items-center gap-4">
         <div className="flex items-center gap-2">
@@ -217,7 +224,7 @@ function Pagination<T>({
           </Select>
         </div>
         <span className="tabular-nums text-muted-foreground" aria-live="polite">
-          {t('common.pageOf', { page: Math.min(page + 1, pages), pages })}
+          {t('common.pageOf', { page: Math.min(page + 1, pages), pages: capped ? `${pages}+` : pages })}
         </span>
         <div className="flex items-center gap-1">
           <PageButton
@@ -234,13 +241,13 @@ function Pagination<T>({
           />
           <PageButton
             label={t('common.nextPage')}
-            disabled={page + 1 >= pages}
+            disabled={!capped && page + 1 >= pages}
             onClick={() => list.setPage(page + 1)}
             icon={<ChevronRight aria-hidden />}
           />
           <PageButton
             label={t('common.lastPage')}
-            disabled={page + 1 >= pages}
+            disabled={capped || page + 1 >= pages}
             onClick={() => list.setPage(pages - 1)}
             icon={<ChevronsRight aria-hidden />}
           />

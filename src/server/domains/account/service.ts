@@ -1,8 +1,7 @@
 import type { LoggedUser } from '../../../shared/account/schemas.ts';
 import type { AuthContext } from '../../context.ts';
-import { coreDb } from '../../db/database.ts';
 import { fileStore } from '../../files/store.ts';
-import { activeTagsCount, monthlyGeneratedCount } from '../qr/counters.ts';
+import { loggedUserCounters } from '../qr/counters.ts';
 
 async function imageDataUrl(key: string | null): Promise<string | null> {
   if (!key) return null;
@@ -18,16 +17,7 @@ export type { LoggedUser };
 
 export async function getLoggedUser({ auth }: { auth: AuthContext }): Promise<LoggedUser> {
   const u = auth.user;
-  const company = auth.companyId
-    ? await coreDb()
-        .selectFrom('companies')
-        .select(['id', 'name'])
-        .where('id', '=', auth.companyId)
-        .executeTakeFirst()
-    : undefined;
-  const [generated, active] = auth.tenant
-    ? await Promise.all([monthlyGeneratedCount(auth), activeTagsCount(auth)])
-    : [0, 0];
+  const { generated, active } = await loggedUserCounters(auth);
   return {
     id: u.id,
     name: u.name,
@@ -35,8 +25,8 @@ export async function getLoggedUser({ auth }: { auth: AuthContext }): Promise<Lo
     phone: u.phone,
     occupation: u.occupation,
     image: await imageDataUrl(u.image_key),
-    companyId: company?.id ?? null,
-    companyName: company?.name ?? null,
+    companyId: auth.companyId,
+    companyName: auth.companyName,
     companyGroup: auth.companyGroup?.schema_name ?? null,
     companyGroupId: auth.companyGroup?.id ?? null,
     companyGroupName: auth.companyGroup?.name ?? null,

@@ -94,16 +94,30 @@ export async function revokeUserSessions(userId: number, exceptSessionId?: strin
 export async function authenticate(token: string | null | undefined): Promise<AuthContext | null> {
   if (!token || token.length > 200) return null;
   const c = config();
+  // One indexed statement per request: session, user, the group it works in and the company's
+  // name (a provider admin's switch wins over the user's own group and company).
   const row = await coreDb()
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('company_groups as g', (j) =>
+      j.on(sql<boolean>`g.id = coalesce(s.company_group_id, u.company_group_id)`),
+    )
+    .leftJoin('companies as c', (j) =>
+      j.on(
+        sql<boolean>`c.id = case when s.company_group_id is not null then s.company_id else u.company_id end`,
+      ),
+    )
     .select([
       's.id as session_id',
-      's.company_group_id as s_group',
-      's.company_id as s_company',
       's.last_seen_at',
       's.expires_at',
       's.remember',
+      'g.id as g_id',
+      'g.name as g_name',
+      'g.schema_name as g_schema',
+      'g.payment_status as g_payment_status',
+      'c.id as c_id',
+      'c.name as c_name',
     ])
     .selectAll('u')
     .where('s.token_hash', '=', hashToken(token))
@@ -122,22 +136,30 @@ export async function authenticate(token: string | null | undefined): Promise<Au
       .where('id', '=', row.session_id)
       .execute();
   }
-  const { session_id, s_group, s_company, last_seen_at: _l, expires_at: _e, remember: _r, ...user } = row;
-  const groupId = s_group ?? user.company_group_id;
-  const companyId = s_group ? s_company : user.company_id;
-  const group = groupId
-    ? ((await coreDb()
-        .selectFrom('company_groups')
-        .select(['id', 'name', 'schema_name', 'payment_status'])
-        .where('id', '=', groupId)
-        .executeTakeFirst()) ?? null)
-    : null;
+  const {
+    session_id,
+    last_seen_at: _l,
+    expires_at: _e,
+    remember: _r,
+    g_id,
+    g_name,
+    g_schema,
+    g_payment_status,
+    c_id,
+    c_name,
+    ...user
+  } = row;
+  const group =
+    g_id !== null && g_name !== null && g_schema !== null && g_payment_status !== null
+      ? { id: g_id, name: g_name, schema_name: g_schema, payment_status: g_payment_status }
+      : null;
   return {
     sessionId: session_id,
     user,
     role: user.role as Role,
     companyGroup: group,
-    companyId: companyId ?? null,
+    companyId: c_id ?? null,
+    companyName: c_name ?? null,
     tenant: group ? tenantDb(group.schema_name) : null,
   };
 }

@@ -93,7 +93,7 @@ export async function listProducts(ctx: Ctx, input: ListProductsParams): Promise
       q.where('p.inspection_type_id', '=', input.inspectionTypeId!),
     );
   const page = await fetchPage(base, input, {
-    search: [sql.ref('p.sku'), sql.ref('p.name')],
+    searchDocument: sql.ref('p.search'),
     sorts: {
       sku: sql`core.search_text(p.sku)`,
       name: sql`core.search_text(p.name)`,

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, GeneratedAlways } from 'kysely';
 import type {
   AttributeType,
   CustomAnswerType,
@@ -60,6 +60,8 @@ export interface ProductTable {
   id: Generated<number>;
   sku: string;
   name: string;
+  /** search document of sku and name, kept by Postgres (migrations/tenant/0304) */
+  search: GeneratedAlways<string>;
   enabled: Generated<boolean>;
   short_description: string | null;
   is_dv_exclusive: Generated<boolean>;

@@ -12,7 +12,6 @@ import { AppError } from '../../errors.ts';
 import { fetchPage, triStateIs } from '../../kit/list.ts';
 import type { SignedInContext } from '../../kit/operation.ts';
 import { requireInScope, scopeOf, scopeWhere } from '../../kit/scope.ts';
-import { tagInUse } from '../qr/rules.ts';
 
 // Who may call these (provider and group admins) is declared once, in operations.ts.
 
@@ -28,7 +27,8 @@ async function tagsUsedExpr(groupId: number | null): Promise<Expression<number>>
     .where('id', '=', groupId)
     .executeTakeFirst();
   if (!group) return sql<number>`0`;
-  return sql<number>`(select count(*)::int from ${sql.table(`${tenantSchemaName(group.schema_name)}.tags`)} t where t.company_id = c.id and ${tagInUse('t')})`;
+  // The counter row the tags' triggers keep (qr/counters.ts), not a count of the company's tags.
+  return sql<number>`coalesce((select tc.in_use from ${sql.table(`${tenantSchemaName(group.schema_name)}.tag_counts`)} tc where tc.company_id = c.id), 0)`;
 }
 
 function companiesFrom() {

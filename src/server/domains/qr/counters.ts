@@ -1,29 +1,68 @@
 import { sql } from 'kysely';
+import { toIsoDate } from '../../../shared/dates.ts';
 import type { AuthContext } from '../../context.ts';
-import { tagInUse } from './rules.ts';
+import type { TenantDb } from '../../db/database.ts';
 
-/** First instant of the current calendar month in UTC (dates are shown in UTC). */
+/** First instant of the current calendar month in UTC (the month a tag's count belongs to). */
 export function monthStartUtc(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
 /**
- * Counters shown in the logged user: QR tags generated this month (`generated_tag_qty`) and
- * tags in use (`active_tags_qty`), for the session's company (the whole group when none).
+ * Tag counters read from the rows the database keeps beside `tags` (tag_counts,
+ * tag_monthly_counts: triggers, migrations/tenant/0303): one row per company, so the cost does not
+ * grow with the tenant's tags. `companyId` null sums the whole group (a few rows, one per company).
  */
-export async function monthlyGeneratedCount(auth: AuthContext, companyId = auth.companyId): Promise<number> {
-  if (!auth.tenant) return 0;
-  let q = auth.tenant
-    .selectFrom('tags')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('created_at', '>=', monthStartUtc());
-  if (companyId) q = q.where('company_id', '=', companyId);
+export async function generatedInMonth(db: TenantDb, companyId: number | null): Promise<number> {
+  let q = db
+    .selectFrom('tag_monthly_counts')
+    .select(sql<number>`coalesce(sum(generated), 0)::int`.as('n'))
+    .where('month', '=', toIsoDate(monthStartUtc()));
+  if (companyId !== null) q = q.where('company_id', '=', companyId);
   return (await q.executeTakeFirstOrThrow()).n;
 }
 
+export async function tagCounts(
+  db: TenantDb,
+  companyId: number | null,
+): Promise<{ inUse: number; spare: number }> {
+  let q = db
+    .selectFrom('tag_counts')
+    .select([
+      sql<number>`coalesce(sum(in_use), 0)::int`.as('inUse'),
+      sql<number>`coalesce(sum(spare), 0)::int`.as('spare'),
+    ]);
+  if (companyId !== null) q = q.where('company_id', '=', companyId);
+  return q.executeTakeFirstOrThrow();
+}
+
+/**
+ * The logged user's `generated_tag_qty` and `active_tags_qty` for the session's company (the whole
+ * group when none), in one statement.
+ */
+export async function loggedUserCounters(auth: AuthContext): Promise<{ generated: number; active: number }> {
+  if (!auth.tenant) return { generated: 0, active: 0 };
+  const company = auth.companyId;
+  const month = toIsoDate(monthStartUtc());
+  const row = await auth.tenant
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('tag_monthly_counts')
+        .select(sql<number>`coalesce(sum(generated), 0)::int`.as('n'))
+        .where('month', '=', month)
+        .$if(company !== null, (q) => q.where('company_id', '=', company!))
+        .as('generated'),
+      eb
+        .selectFrom('tag_counts')
+        .select(sql<number>`coalesce(sum(in_use), 0)::int`.as('n'))
+        .$if(company !== null, (q) => q.where('company_id', '=', company!))
+        .as('active'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { generated: row.generated ?? 0, active: row.active ?? 0 };
+}
+
+/** Tags in use for the session's company (the whole group when none). */
 export async function activeTagsCount(auth: AuthContext): Promise<number> {
-  if (!auth.tenant) return 0;
-  let q = auth.tenant.selectFrom('tags as t').select(sql<number>`count(*)::int`.as('n')).where(tagInUse('t'));
-  if (auth.companyId) q = q.where('t.company_id', '=', auth.companyId);
-  return (await q.executeTakeFirstOrThrow()).n;
+  return (await loggedUserCounters(auth)).active;
 }

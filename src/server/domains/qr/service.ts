@@ -1,14 +1,14 @@
 import { ADMIN_ROLES, type Role } from '../../../shared/roles.ts';
 import type { QrFormat } from '../../../shared/qr/schemas.ts';
 import { config } from '../../config.ts';
-import type { AuthContext, TenantContext } from '../../context.ts';
+import type { TenantContext } from '../../context.ts';
 import { type Kysely, sql } from 'kysely';
 import { baseDb, coreDb, tenantDb, withCore } from '../../db/database.ts';
 import type { CoreDatabase, TenantDatabase } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { insertJobRow, queueJobRow } from '../../jobs/queue.ts';
 import { inScope, scopeOf } from '../../kit/scope.ts';
-import { monthlyGeneratedCount, monthStartUtc } from './counters.ts';
+import { generatedInMonth, tagCounts } from './counters.ts';
 import { QR_BATCH_JOBS } from './jobs.ts';
 
 /** Who may generate QR batches: every admin; operators cannot (seed 001 §6). */
@@ -114,21 +114,10 @@ async function checkGenerationBounds(
     )
     .executeTakeFirstOrThrow();
   const quota = company.qr_monthly_quota ?? config().QR_MONTHLY_QUOTA;
-  const { generated } = await tenant
-    .selectFrom('tags')
-    .select(sql<number>`count(*)::int`.as('generated'))
-    .where('company_id', '=', companyId)
-    .where('created_at', '>=', monthStartUtc())
-    .executeTakeFirstOrThrow();
+  const generated = await generatedInMonth(tenant, companyId);
   const remaining = Math.max(0, quota - generated - pending);
   if (quantity > remaining) throw new AppError('QR_MONTHLY_QUOTA_EXCEEDED', { params: { quota, remaining } });
-  const { spare } = await tenant
-    .selectFrom('tags')
-    .select(sql<number>`count(*)::int`.as('spare'))
-    .where('company_id', '=', companyId)
-    .where('enabled', '=', true)
-    .where('activated_at', 'is', null)
-    .executeTakeFirstOrThrow();
+  const { spare } = await tagCounts(tenant, companyId);
   if (spare + pending + quantity > company.tags_limit)
     throw new AppError('QR_TAGS_LIMIT_EXCEEDED', {
       params: { spare: spare + pending, limit: company.tags_limit },
@@ -141,5 +130,5 @@ export async function generatedThisMonth(
   { companyId }: { companyId?: number | null },
 ): Promise<number> {
   const company = await resolveCompany(auth, companyId);
-  return monthlyGeneratedCount(auth as AuthContext, company.id);
+  return generatedInMonth(auth.tenant, company.id);
 }

@@ -27,8 +27,23 @@ export interface TagTable {
 export interface QrCoreTables {
   tag_registry: TagRegistryTable;
 }
+/** Kept by triggers on `tags` (migrations/tenant/0303_tag_counters.ts); read-only for the code. */
+export interface TagCountsTable {
+  company_id: number;
+  in_use: number;
+  spare: number;
+}
+export interface TagMonthlyCountsTable {
+  company_id: number;
+  /** first day of the UTC month, YYYY-MM-DD */
+  month: string;
+  generated: number;
+}
+
 export interface QrTenantTables {
   tags: TagTable;
+  tag_counts: TagCountsTable;
+  tag_monthly_counts: TagMonthlyCountsTable;
 }
 
 export type TagRow = Selectable<TagTable>;

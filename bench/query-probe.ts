@@ -1,0 +1,65 @@
+/** Prints the statements each call runs (issue 12): `npx tsx bench/query-probe.ts`. */
+import { sql } from 'kysely';
+import { applyEnv, createTestEnvironment } from '../tests/helpers/test-env.ts';
+
+const env = await createTestEnvironment('qprobe');
+applyEnv({ ...env.env, LOG_LEVEL: 'error' });
+const { migrateAll } = await import('../src/server/db/migrate.ts');
+const { seedDemo } = await import('../src/server/seed/seed.ts');
+const { baseDb, closeDb, coreDb, getPool, observeQueries } = await import('../src/server/db/database.ts');
+const { closeRedis } = await import('../src/server/redis.ts');
+const { createApp } = await import('../src/server/app.ts');
+try {
+  await migrateAll();
+  await seedDemo();
+  const company = await coreDb()
+    .selectFrom('companies as c')
+    .innerJoin('company_groups as g', 'g.id', 'c.company_group_id')
+    .select('c.id')
+    .where('g.schema_name', '=', 'demo')
+    .orderBy('c.id')
+    .executeTakeFirstOrThrow();
+  await sql`insert into cg_demo.tags (serial_number, company_id, enabled, created_at)
+    select 'P' || lpad(g::text, 8, '0'), ${company.id}::bigint, true, now() from generate_series(1, 40000) g`.execute(
+    baseDb(),
+  );
+  const type = await sql<{ id: number }>`select id from cg_demo.inspection_types order by id limit 1`.execute(baseDb());
+  await sql`insert into cg_demo.products (sku, name, enabled, inspection_schedule, inspection_type_id, short_description)
+    select 'BENCH-' || g, (array['Extintor Pó ABC','Mangueira','Luminária LED','Detector de Fumaça','Hidrante'])[1 + g % 5] || ' ' || g || ' kg',
+           true, 30, ${type.rows[0]!.id}, 'bench'
+    from generate_series(1, 100000) g`.execute(baseDb());
+  await sql`analyze`.execute(baseDb());
+  const app = createApp();
+  const r = await app.request('/web/authentication/', {
+    method: 'POST',
+    headers: { Email: process.env.EMAIL ?? 'company.admin@equipcheck.dev', 'X-Forwarded-For': '10.9.9.9' },
+    body: 'Demo@123',
+  });
+  const token = ((await r.json()) as { data: string }).data;
+  for (const path of (
+    process.env.PATHS ??
+    '/web/logged-user/,/web/products/?pageSize=10,/web/equipments/?pageSize=10,/web/tags/?pageSize=10,/web/companies/?pageSize=10'
+  ).split(',')) {
+    await app.request(path, { headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': '10.9.9.8' } });
+    const seen: string[] = [];
+    const queries: { sql: string; parameters: readonly unknown[] }[] = [];
+    const stop = observeQueries((q) => {
+      queries.push(q);
+      seen.push(`${q.ms.toFixed(1)} ms  ${q.sql.replace(/\s+/g, ' ').slice(0, 220)}`);
+    });
+    const res = await app.request(path, {
+      headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': '10.9.9.8' },
+    });
+    stop();
+    console.log(`\n${path} → ${res.status}, ${seen.length} statements`);
+    for (const s of seen) console.log(`  ${s}`);
+    for (const q of process.env.EXPLAIN ? queries : []) {
+      const plan = await getPool().query(`explain (analyze, buffers) ${q.sql}`, q.parameters as unknown[]);
+      console.log(`\n  ${q.sql.replace(/\s+/g, ' ')}\n${plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`);
+    }
+  }
+} finally {
+  await closeDb();
+  await closeRedis();
+  await env.teardown();
+}

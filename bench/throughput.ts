@@ -1,0 +1,226 @@
+/**
+ * Throughput under 20 concurrent connections (issue 12; `npm run bench -- throughput`): a
+ * throwaway database whose demo company holds 40,000 tags (10,000 on equipment) and 100,000
+ * products; the product's server and the ceiling (bench/ceiling-server.ts) each run as their own
+ * processes with WEB_CONCURRENCY processes; autocannon drives every route for DURATION seconds in
+ * one run, side by side. Rows read per call come from pg_stat_user_tables around a serial run.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { applyEnv, createTestEnvironment } from '../tests/helpers/test-env.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DURATION = Number(process.env.DURATION ?? 8);
+const CONNECTIONS = 20;
+const TAGS = 40_000;
+const PRODUCTS = 100_000;
+const EQUIPMENT = 10_000;
+const processes = Number(process.env.WEB_CONCURRENCY ?? os.availableParallelism());
+
+const env = await createTestEnvironment('throughput');
+const serverEnv = {
+  ...env.env,
+  LOG_LEVEL: 'error',
+  DATABASE_POOL_SIZE: '10',
+  LOGIN_FREE_PER_PAIR: '100000',
+  WEB_CONCURRENCY: String(processes),
+};
+applyEnv(serverEnv);
+const { migrateAll } = await import('../src/server/db/migrate.ts');
+const { seedDemo } = await import('../src/server/seed/seed.ts');
+const { baseDb, closeDb, coreDb } = await import('../src/server/db/database.ts');
+const { closeRedis } = await import('../src/server/redis.ts');
+const { today } = await import('../src/server/db/days.ts');
+
+const children: ChildProcess[] = [];
+function start(args: string[], port: number): Promise<string> {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...serverEnv, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+    const url = `http://127.0.0.1:${port}`;
+    const poll = async () => {
+      try {
+        const r = await fetch(`${url}/health`).catch(() => fetch(`${url}/ceiling`));
+        if (r.status < 500) return resolve(url);
+      } catch {}
+      setTimeout(poll, 200);
+    };
+    void poll();
+  });
+}
+
+async function rowsRead(): Promise<number> {
+  const r = await sql<{ n: string }>`select coalesce(sum(coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0)), 0) as n
+    from pg_stat_user_tables`.execute(baseDb());
+  return Number(r.rows[0]!.n);
+}
+
+/** Backends publish their table statistics within about 10 s of going idle: wait until they settle. */
+async function settledRowsRead(): Promise<number> {
+  let last = await rowsRead();
+  for (let stable = 0; stable < 3; ) {
+    await new Promise((r) => setTimeout(r, 1000));
+    await sql`select pg_stat_clear_snapshot()`.execute(baseDb());
+    const now = await rowsRead();
+    stable = now === last ? stable + 1 : 0;
+    last = now;
+  }
+  return last;
+}
+
+interface Route {
+  what: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: (i: number) => string;
+  path: (i: number) => string;
+}
+
+try {
+  await migrateAll();
+  await seedDemo();
+  const company = await coreDb()
+    .selectFrom('companies as c')
+    .innerJoin('company_groups as g', 'g.id', 'c.company_group_id')
+    .select('c.id')
+    .where('g.schema_name', '=', 'demo')
+    .orderBy('c.id')
+    .executeTakeFirstOrThrow();
+  const day = today();
+  // Four 10,000 batches' worth of tags, the first EQUIPMENT of them bound to equipment.
+  await sql`insert into cg_demo.tags (serial_number, company_id, enabled, activated_at, created_at)
+    select 'T' || lpad(g::text, 8, '0'), ${company.id}::bigint, true, case when g <= ${EQUIPMENT} then now() end, now() - (g % 90) * interval '1 day'
+    from generate_series(1, ${TAGS}::int) g`.execute(baseDb());
+  const type = await sql<{ id: number }>`select id from cg_demo.inspection_types order by id limit 1`.execute(baseDb());
+  await sql`insert into cg_demo.products (sku, name, enabled, inspection_schedule, inspection_type_id, short_description)
+    select 'BENCH-' || g, (array['Extintor Pó ABC','Mangueira','Luminária LED','Detector de Fumaça','Hidrante'])[1 + g % 5] || ' ' || g || ' kg',
+           true, 30, ${type.rows[0]!.id}, 'bench'
+    from generate_series(1, ${PRODUCTS}::int) g`.execute(baseDb());
+  await sql`
+    with p as (select array_agg(id order by id) ids, array_agg(name order by id) names, array_agg(sku order by id) skus
+               from (select * from cg_demo.products where sku not like 'BENCH-%') x)
+    insert into cg_demo.equipment (tag_id, company_id, product_id, extra_label, extra_code, due_date, due_notice_date,
+      last_inspection_at, last_inspection_day, last_inspection_improper, next_inspection_date, inspection_notice_date, search, created_at)
+    select t.id, ${company.id}::bigint, p.ids[1 + g % array_length(p.ids, 1)], 'Local ' || g, 'C' || g, ${day}::date + 200, ${day}::date + 190,
+      now(), ${day}::date, false, ${day}::date + 30, ${day}::date + 25,
+      core.search_text('|' || concat_ws('|', t.serial_number, 'Local ' || g, 'C' || g, p.names[1 + g % array_length(p.ids, 1)]) || '|'),
+      now() - g * interval '1 minute'
+    from generate_series(1, ${EQUIPMENT}::int) g
+    join cg_demo.tags t on t.serial_number = 'T' || lpad(g::text, 8, '0')
+    cross join p`.execute(baseDb());
+  await sql`analyze`.execute(baseDb());
+
+  const tsx = ['--import', 'tsx'];
+  const [app, ceiling] = await Promise.all([
+    start([...tsx, path.join(here, '../src/server/main.ts')], 3911),
+    start([...tsx, path.join(here, 'ceiling-server.ts')], 3912),
+  ]);
+  const login = await fetch(`${app}/web/authentication/`, {
+    method: 'POST',
+    headers: { Email: 'company.admin@equipcheck.dev' },
+    body: 'Demo@123',
+  });
+  const token = ((await login.json()) as { data: string }).data;
+  const auth = { Authorization: `Bearer ${token}` };
+  // 100 equipment to inspect in turn, each with the answers its own inspection form asks for.
+  const serial = (i: number) => `T${String(1 + (i % 100)).padStart(8, '0')}`;
+  const answers: unknown[][] = [];
+  for (let i = 0; i < 100; i++) {
+    const form = (await (
+      await fetch(`${app}/web/equipments/${serial(i)}/inspection-form`, { headers: auth })
+    ).json()) as { data: { questions: { id: number; type: string; customAnswers: { id: number }[] }[] } };
+    answers.push(
+      form.data.questions.map((q) => ({
+        questionId: q.id,
+        answer: q.type === 'YES_NO_NA' ? 'YES' : q.type === 'CUSTOM' ? q.customAnswers[0]!.id : 'ok',
+      })),
+    );
+  }
+  const routes: Route[] = [
+    { what: 'ceiling: bare Hono + one PK SELECT (pg)', url: ceiling, path: () => '/ceiling' },
+    { what: 'GET /web/logged-user/', url: app, headers: auth, path: () => '/web/logged-user/' },
+    { what: 'GET /web/products/?pageSize=10', url: app, headers: auth, path: () => '/web/products/?pageSize=10' },
+    {
+      what: 'GET /web/products/?query=fumaca (search)',
+      url: app,
+      headers: auth,
+      path: (i) => `/web/products/?pageSize=10&page=${i % 5}&query=fumaca`,
+    },
+    { what: 'GET /web/tags/?pageSize=10', url: app, headers: auth, path: () => '/web/tags/?pageSize=10' },
+    { what: 'GET /web/equipments/?pageSize=10', url: app, headers: auth, path: () => '/web/equipments/?pageSize=10' },
+    {
+      what: 'POST /web/equipments/{tag}/inspections',
+      url: app,
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      path: (i) => `/web/equipments/${serial(i)}/inspections`,
+      body: (i) => JSON.stringify({ answers: answers[i % 100], latitude: -23.5, longitude: -46.6, accuracy: 8 }),
+    },
+  ];
+
+  const results: { what: string; rps: number; p50: number; p99: number; errors: number; rows: number }[] = [];
+  for (const r of routes) {
+    // Rows read per call: a serial run of 50 calls between two settled statistics readings.
+    const before = await settledRowsRead();
+    for (let i = 0; i < 50; i++) {
+      const res = await fetch(`${r.url}${r.path(i)}`, {
+        method: r.method ?? 'GET',
+        headers: r.headers,
+        body: r.body?.(i),
+      });
+      if (res.status >= 400) throw new Error(`${r.what}: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    }
+    const rows = ((await settledRowsRead()) - before) / 50;
+    let n = 0;
+    const out = await autocannon({
+      url: r.url,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      requests: [
+        {
+          method: r.method ?? 'GET',
+          headers: r.headers,
+          setupRequest: (req) => {
+            const i = n++;
+            return { ...req, path: r.path(i), body: r.body?.(i) };
+          },
+        },
+      ],
+    });
+    results.push({
+      what: r.what,
+      rps: out.requests.average,
+      p50: out.latency.p50,
+      p99: out.latency.p99,
+      errors: out.non2xx + out.errors + out.timeouts,
+      rows,
+    });
+    console.log(`${r.what}: ${Math.round(out.requests.average)} req/s`);
+  }
+  const ceil = results[0]!.rps;
+  console.log(
+    `\nMachine: ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, Node ${process.version}; ${CONNECTIONS} connections × ${DURATION} s; WEB_CONCURRENCY=${processes}; ${TAGS.toLocaleString('en')} tags, ${PRODUCTS.toLocaleString('en')} products, ${EQUIPMENT.toLocaleString('en')} equipment`,
+  );
+  console.log('| route | req/s | share of ceiling | p50 ms | p99 ms | non-2xx/errors | rows read per call |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const r of results)
+    console.log(
+      `| ${r.what} | ${Math.round(r.rps).toLocaleString('en')} | ${Math.round((r.rps / ceil) * 100)}% | ${r.p50} | ${r.p99} | ${r.errors} | ${r.rows.toFixed(0)} |`,
+    );
+} finally {
+  for (const c of children) c.kill('SIGTERM');
+  await closeDb();
+  await closeRedis();
+  await env.teardown();
+}

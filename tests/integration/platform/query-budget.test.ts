@@ -1,0 +1,73 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseDb, observeQueries } from '../../../src/server/db/database.ts';
+import { DEMO, loginAs, testApp } from '../../helpers/api.ts';
+import { demoCompany } from '../qr/helpers.ts';
+
+/**
+ * The statements each hot call runs (issue 12), counted while the tenant grows by 3,000 tags: the
+ * count may not change with the tenant's size, and stays within its budget, so a later domain
+ * cannot put a per-request scan or an extra round trip on these paths unnoticed.
+ */
+const BUDGET: [path: string, statements: number][] = [
+  // session + user + group + company in one statement; the counters in one more
+  ['/web/logged-user/', 2],
+  // auth, page, capped count
+  ['/web/products/?pageSize=10', 3],
+  ['/web/products/?pageSize=10&query=extintor', 3],
+  ['/web/categories/', 3],
+  ['/web/tags/?pageSize=10', 3],
+  // auth, ids, capped count, rows, attributes, company names
+  ['/web/equipments/?pageSize=10', 6],
+];
+
+let token: string;
+const prefix = `QB${Date.now().toString(36)}`;
+beforeAll(async () => {
+  token = await loginAs(DEMO.companyAdmin);
+});
+afterAll(async () => {
+  await sql`delete from cg_demo.tags where serial_number like ${`${prefix}%`}`.execute(baseDb());
+});
+
+async function statementsOf(path: string): Promise<{ status: number; sql: string[] }> {
+  const seen: string[] = [];
+  const stop = observeQueries((q) => seen.push(q.sql));
+  try {
+    const res = await testApp().request(path, {
+      headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': '10.7.7.7' },
+    });
+    await res.arrayBuffer();
+    return { status: res.status, sql: seen };
+  } finally {
+    stop();
+  }
+}
+
+describe('query budget of the hot calls', () => {
+  it('each call runs at most its budget of statements, the same before and after the tenant grows', async () => {
+    const before: Record<string, number> = {};
+    for (const [path, budget] of BUDGET) {
+      const r = await statementsOf(path);
+      expect(r.status, path).toBe(200);
+      expect(r.sql.length, `${path}:\n${r.sql.join('\n')}`).toBeLessThanOrEqual(budget);
+      before[path] = r.sql.length;
+    }
+    const { companyId } = await demoCompany();
+    await sql`insert into cg_demo.tags (serial_number, company_id, enabled)
+      select ${prefix} || g, ${companyId}::bigint, true from generate_series(1, 3000) g`.execute(baseDb());
+    for (const [path] of BUDGET) expect((await statementsOf(path)).sql.length, path).toBe(before[path]);
+  });
+
+  it('no hot call counts the tenant’s tags without a cap', async () => {
+    for (const [path] of BUDGET) {
+      const { sql: statements } = await statementsOf(path);
+      const scans = statements
+        .map((s) => s.replace(/\s+/g, ' '))
+        .filter(
+          (s) => /count\(\*\).* from "cg_\w+"\."tags"/i.test(s) && !/ limit \$\d+\)+ as capped$/.test(s),
+        );
+      expect(scans, path).toEqual([]);
+    }
+  });
+});
