@@ -5,7 +5,7 @@
  * processes with WEB_CONCURRENCY processes; autocannon drives every route for DURATION seconds in
  * one run, side by side. Rows read per call come from pg_stat_user_tables around a serial run.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,10 +120,13 @@ try {
     cross join p`.execute(baseDb());
   await sql`analyze`.execute(baseDb());
 
-  const tsx = ['--import', 'tsx'];
+  // The product as `npm start` runs it: compiled JavaScript, WEB_CONCURRENCY processes.
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(here, '../scripts/build.ts'), '--if-stale', '--server'], {
+    stdio: 'inherit',
+  });
   const [app, ceiling] = await Promise.all([
-    start([...tsx, path.join(here, '../src/server/main.ts')], 3911),
-    start([...tsx, path.join(here, 'ceiling-server.ts')], 3912),
+    start(['--enable-source-maps', path.join(here, '../dist/server/main.js')], 3911),
+    start(['--import', 'tsx', path.join(here, 'ceiling-server.ts')], 3912),
   ]);
   const login = await fetch(`${app}/web/authentication/`, {
     method: 'POST',
