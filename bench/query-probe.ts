@@ -28,6 +28,12 @@ try {
     select 'BENCH-' || g, (array['Extintor Pó ABC','Mangueira','Luminária LED','Detector de Fumaça','Hidrante'])[1 + g % 5] || ' ' || g || ' kg',
            true, 30, ${type.rows[0]!.id}, 'bench'
     from generate_series(1, 100000) g`.execute(baseDb());
+  await sql`update cg_demo.tags set activated_at = now() where serial_number <= 'P00010000' and serial_number like 'P%'`.execute(baseDb());
+  await sql`
+    with p as (select array_agg(id order by id) ids from (select * from cg_demo.products where sku not like 'BENCH-%') x)
+    insert into cg_demo.equipment (tag_id, company_id, product_id, extra_label, extra_code, search, created_at)
+    select t.id, ${company.id}::bigint, p.ids[1 + g % array_length(p.ids, 1)], 'Local ' || g, 'C' || g, '|local ' || g || '|', now() - g * interval '1 minute'
+    from generate_series(1, 10000) g join cg_demo.tags t on t.serial_number = 'P' || lpad(g::text, 8, '0') cross join p`.execute(baseDb());
   await sql`analyze`.execute(baseDb());
   const app = createApp();
   const r = await app.request('/web/authentication/', {
@@ -54,7 +60,18 @@ try {
     console.log(`\n${path} → ${res.status}, ${seen.length} statements`);
     for (const s of seen) console.log(`  ${s}`);
     for (const q of process.env.EXPLAIN ? queries : []) {
-      const plan = await getPool().query(`explain (analyze, buffers) ${q.sql}`, q.parameters as unknown[]);
+      const client = await getPool().connect();
+      let plan: { rows: Record<string, unknown>[] };
+      if (process.env.GENERIC) {
+        // The plan a prepared statement settles on after its first five runs.
+        await client.query('set plan_cache_mode = force_generic_plan');
+        await client.query(`prepare probe as ${q.sql}`);
+        const args = q.parameters.map((_, i) => `$${i + 1}`).join(', ');
+        plan = await client.query(`explain (analyze, buffers) execute probe${args ? `(${args})` : ''}`, q.parameters as unknown[]);
+        await client.query('deallocate probe');
+        await client.query('reset plan_cache_mode');
+      } else plan = await client.query(`explain (analyze, buffers) ${q.sql}`, q.parameters as unknown[]);
+      client.release();
       console.log(`\n  ${q.sql.replace(/\s+/g, ' ')}\n${plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`);
     }
   }

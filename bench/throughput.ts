@@ -3,7 +3,8 @@
  * throwaway database whose demo company holds 40,000 tags (10,000 on equipment) and 100,000
  * products; the product's server and the ceiling (bench/ceiling-server.ts) each run as their own
  * processes with WEB_CONCURRENCY processes; autocannon drives every route for DURATION seconds in
- * one run, side by side. Rows read per call come from pg_stat_user_tables around a serial run.
+ * one run, side by side. Statements and rows read per call come from one call run in-process
+ * and its statements' EXPLAIN ANALYZE (rolled back).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import os from 'node:os';
@@ -26,14 +27,20 @@ const env = await createTestEnvironment('throughput');
 const serverEnv = {
   ...env.env,
   LOG_LEVEL: 'error',
-  DATABASE_POOL_SIZE: '10',
+  DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '10',
   LOGIN_FREE_PER_PAIR: '100000',
   WEB_CONCURRENCY: String(processes),
 };
 applyEnv(serverEnv);
 const { migrateAll } = await import('../src/server/db/migrate.ts');
 const { seedDemo } = await import('../src/server/seed/seed.ts');
-const { baseDb, closeDb, coreDb } = await import('../src/server/db/database.ts');
+const { baseDb, closeDb, coreDb, getPool, observeQueries } = await import('../src/server/db/database.ts');
+const { createApp } = await import('../src/server/app.ts');
+let app0: ReturnType<typeof createApp> | undefined;
+const inProcess = () => {
+  app0 ??= createApp();
+  return app0;
+};
 const { closeRedis } = await import('../src/server/redis.ts');
 const { today } = await import('../src/server/db/days.ts');
 
@@ -46,6 +53,7 @@ function start(args: string[], port: number): Promise<string> {
   children.push(child);
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+    child.stdout?.resume();
     const url = `http://127.0.0.1:${port}`;
     const poll = async () => {
       try {
@@ -58,23 +66,56 @@ function start(args: string[], port: number): Promise<string> {
   });
 }
 
-async function rowsRead(): Promise<number> {
-  const r = await sql<{ n: string }>`select coalesce(sum(coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0)), 0) as n
-    from pg_stat_user_tables`.execute(baseDb());
-  return Number(r.rows[0]!.n);
+const RELATION_SCANS = new Set(['Seq Scan', 'Index Scan', 'Index Only Scan', 'Bitmap Heap Scan', 'Tid Scan']);
+interface PlanNode {
+  'Node Type': string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+}
+/** Rows a plan's table and index scans touched: returned plus filtered away, times their loops. */
+function scannedRows(node: PlanNode): number {
+  const own = RELATION_SCANS.has(node['Node Type'])
+    ? (node['Actual Rows'] +
+        (node['Rows Removed by Filter'] ?? 0) +
+        (node['Rows Removed by Index Recheck'] ?? 0)) *
+      node['Actual Loops']
+    : 0;
+  return own + (node.Plans ?? []).reduce((n, c) => n + scannedRows(c), 0);
 }
 
-/** Backends publish their table statistics within about 10 s of going idle: wait until they settle. */
-async function settledRowsRead(): Promise<number> {
-  let last = await rowsRead();
-  for (let stable = 0; stable < 3; ) {
-    await new Promise((r) => setTimeout(r, 1000));
-    await sql`select pg_stat_clear_snapshot()`.execute(baseDb());
-    const now = await rowsRead();
-    stable = now === last ? stable + 1 : 0;
-    last = now;
+/**
+ * Rows Postgres reads for one call: the call runs once in this process (the same code and
+ * database), its statements are recorded, and each is run again under EXPLAIN ANALYZE inside a
+ * rolled-back transaction. Deterministic, unlike table statistics that backends publish late.
+ */
+async function rowsReadBy(path: string, init: RequestInit): Promise<{ statements: number; rows: number }> {
+  const statements: { sql: string; parameters: readonly unknown[] }[] = [];
+  const stop = observeQueries((q) => statements.push(q));
+  try {
+    await (await inProcess().request(path, init)).arrayBuffer();
+  } finally {
+    stop();
   }
-  return last;
+  const client = await getPool().connect();
+  let rows = 0;
+  try {
+    for (const q of statements) {
+      if (!/^\s*(select|insert|update|delete|with)\b/i.test(q.sql)) continue;
+      await client.query('begin');
+      try {
+        const r = await client.query(`explain (analyze, format json) ${q.sql}`, q.parameters as unknown[]);
+        rows += scannedRows((r.rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]!.Plan);
+      } finally {
+        await client.query('rollback');
+      }
+    }
+  } finally {
+    client.release();
+  }
+  return { statements: statements.length, rows };
 }
 
 interface Route {
@@ -101,7 +142,9 @@ try {
   await sql`insert into cg_demo.tags (serial_number, company_id, enabled, activated_at, created_at)
     select 'T' || lpad(g::text, 8, '0'), ${company.id}::bigint, true, case when g <= ${EQUIPMENT} then now() end, now() - (g % 90) * interval '1 day'
     from generate_series(1, ${TAGS}::int) g`.execute(baseDb());
-  const type = await sql<{ id: number }>`select id from cg_demo.inspection_types order by id limit 1`.execute(baseDb());
+  const type = await sql<{ id: number }>`select id from cg_demo.inspection_types order by id limit 1`.execute(
+    baseDb(),
+  );
   await sql`insert into cg_demo.products (sku, name, enabled, inspection_schedule, inspection_type_id, short_description)
     select 'BENCH-' || g, (array['Extintor Pó ABC','Mangueira','Luminária LED','Detector de Fumaça','Hidrante'])[1 + g % 5] || ' ' || g || ' kg',
            true, 30, ${type.rows[0]!.id}, 'bench'
@@ -121,11 +164,23 @@ try {
   await sql`analyze`.execute(baseDb());
 
   // The product as `npm start` runs it: compiled JavaScript, WEB_CONCURRENCY processes.
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(here, '../scripts/build.ts'), '--if-stale', '--server'], {
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(here, '../scripts/build.ts'), '--if-stale', '--server'],
+    {
+      stdio: 'inherit',
+    },
+  );
   const [app, ceiling] = await Promise.all([
-    start(['--enable-source-maps', path.join(here, '../dist/server/main.js')], 3911),
+    start(
+      [
+        '--enable-source-maps',
+        // PROFILE=dir writes a CPU profile of the server (WEB_CONCURRENCY=1 for a single file).
+        ...(process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE}`] : []),
+        path.join(here, '../dist/server/main.js'),
+      ],
+      3911,
+    ),
     start(['--import', 'tsx', path.join(here, 'ceiling-server.ts')], 3912),
   ]);
   const login = await fetch(`${app}/web/authentication/`, {
@@ -151,8 +206,15 @@ try {
   }
   const routes: Route[] = [
     { what: 'ceiling: bare Hono + one PK SELECT (pg)', url: ceiling, path: () => '/ceiling' },
+    { what: 'ceiling × 3: three PK SELECTs one after the other', url: ceiling, path: () => '/ceiling?n=3' },
+    { what: "GET /health (the product's middleware, no database)", url: app, path: () => '/health' },
     { what: 'GET /web/logged-user/', url: app, headers: auth, path: () => '/web/logged-user/' },
-    { what: 'GET /web/products/?pageSize=10', url: app, headers: auth, path: () => '/web/products/?pageSize=10' },
+    {
+      what: 'GET /web/products/?pageSize=10',
+      url: app,
+      headers: auth,
+      path: () => '/web/products/?pageSize=10',
+    },
     {
       what: 'GET /web/products/?query=fumaca (search)',
       url: app,
@@ -160,31 +222,42 @@ try {
       path: (i) => `/web/products/?pageSize=10&page=${i % 5}&query=fumaca`,
     },
     { what: 'GET /web/tags/?pageSize=10', url: app, headers: auth, path: () => '/web/tags/?pageSize=10' },
-    { what: 'GET /web/equipments/?pageSize=10', url: app, headers: auth, path: () => '/web/equipments/?pageSize=10' },
+    {
+      what: 'GET /web/equipments/?pageSize=10',
+      url: app,
+      headers: auth,
+      path: () => '/web/equipments/?pageSize=10',
+    },
     {
       what: 'POST /web/equipments/{tag}/inspections',
       url: app,
       method: 'POST',
       headers: { ...auth, 'Content-Type': 'application/json' },
       path: (i) => `/web/equipments/${serial(i)}/inspections`,
-      body: (i) => JSON.stringify({ answers: answers[i % 100], latitude: -23.5, longitude: -46.6, accuracy: 8 }),
+      body: (i) =>
+        JSON.stringify({ answers: answers[i % 100], latitude: -23.5, longitude: -46.6, accuracy: 8 }),
     },
   ];
 
-  const results: { what: string; rps: number; p50: number; p99: number; errors: number; rows: number }[] = [];
-  for (const r of routes) {
-    // Rows read per call: a serial run of 50 calls between two settled statistics readings.
-    const before = await settledRowsRead();
-    for (let i = 0; i < 50; i++) {
-      const res = await fetch(`${r.url}${r.path(i)}`, {
-        method: r.method ?? 'GET',
-        headers: r.headers,
-        body: r.body?.(i),
-      });
-      if (res.status >= 400) throw new Error(`${r.what}: ${res.status} ${await res.text()}`);
-      await res.arrayBuffer();
-    }
-    const rows = ((await settledRowsRead()) - before) / 50;
+  const results: {
+    what: string;
+    rps: number;
+    p50: number;
+    p99: number;
+    errors: number;
+    rows: number;
+    statements: number;
+  }[] = [];
+  const only = process.env.ONLY?.split(',');
+  for (const r of only ? routes.filter((x, i) => i === 0 || only.some((o) => x.what.includes(o))) : routes) {
+    // Statements and rows read of one call of the product (the ceiling's: one row, by its key).
+    const probe =
+      r.url === app
+        ? await rowsReadBy(r.path(7), { method: r.method ?? 'GET', headers: r.headers, body: r.body?.(7) })
+        : {
+            statements: Number(r.path(0).match(/n=(\d+)/)?.[1] ?? 1),
+            rows: Number(r.path(0).match(/n=(\d+)/)?.[1] ?? 1),
+          };
     let n = 0;
     const out = await autocannon({
       url: r.url,
@@ -207,7 +280,8 @@ try {
       p50: out.latency.p50,
       p99: out.latency.p99,
       errors: out.non2xx + out.errors + out.timeouts,
-      rows,
+      rows: probe.rows,
+      statements: probe.statements,
     });
     console.log(`${r.what}: ${Math.round(out.requests.average)} req/s`);
   }
@@ -215,14 +289,27 @@ try {
   console.log(
     `\nMachine: ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, Node ${process.version}; ${CONNECTIONS} connections × ${DURATION} s; WEB_CONCURRENCY=${processes}; ${TAGS.toLocaleString('en')} tags, ${PRODUCTS.toLocaleString('en')} products, ${EQUIPMENT.toLocaleString('en')} equipment`,
   );
-  console.log('| route | req/s | share of ceiling | p50 ms | p99 ms | non-2xx/errors | rows read per call |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    '| route | req/s | share of ceiling | p50 ms | p99 ms | non-2xx/errors | statements | rows read per call |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results)
     console.log(
-      `| ${r.what} | ${Math.round(r.rps).toLocaleString('en')} | ${Math.round((r.rps / ceil) * 100)}% | ${r.p50} | ${r.p99} | ${r.errors} | ${r.rows.toFixed(0)} |`,
+      `| ${r.what} | ${Math.round(r.rps).toLocaleString('en')} | ${Math.round((r.rps / ceil) * 100)}% | ${r.p50} | ${r.p99} | ${r.errors} | ${r.statements} | ${r.rows.toFixed(0)} |`,
     );
 } finally {
-  for (const c of children) c.kill('SIGTERM');
+  // The servers stop before their database goes.
+  await Promise.all(
+    children
+      .filter((c) => c.exitCode === null)
+      .map(
+        (c) =>
+          new Promise((resolve) => {
+            c.once('exit', resolve);
+            c.kill('SIGTERM');
+          }),
+      ),
+  );
   await closeDb();
   await closeRedis();
   await env.teardown();

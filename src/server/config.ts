@@ -25,6 +25,11 @@ const envSchema = z.object({
    */
   DB_CREATE: z.stringbool().default(false),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Each connection prepares the statements it runs (db/prepared.ts): no re-planning per call. */
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   /** Prefix of every BullMQ and rate-limit key, so several installs (or test runs) share one Redis. */
   REDIS_PREFIX: z.string().default('equipcheck'),

@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { config } from '../config.ts';
 import { log } from '../logger.ts';
+import { prepareStatements } from './prepared.ts';
 import type { CoreDatabase, TenantDatabase } from './schema.ts';
 
 // int8 (counts, identities) as JS numbers: ids stay far below 2^53.
@@ -56,6 +57,7 @@ export function getPool(): pg.Pool {
       application_name: applicationName(),
     });
     watchPoolErrors(pool);
+    if (config().DATABASE_PREPARED_STATEMENTS) pool.on('connect', (client) => prepareStatements(client));
   }
   return pool;
 }

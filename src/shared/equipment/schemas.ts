@@ -117,8 +117,6 @@ export const equipmentListSchema = listSchema({
   },
 });
 export type EquipmentListInput = z.input<typeof equipmentListSchema>;
-/** The list counts at most this many rows: `total` is exact below, `totalCapped` above (docs/decisions.md). */
-export const EQUIPMENT_LIST_COUNT_CAP = 10_000;
 
 const personSchema = z.object({
   createdAt: z.date(),

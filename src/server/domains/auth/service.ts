@@ -2,8 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Role } from '../../../shared/roles.ts';
 import { config } from '../../config.ts';
+import { compiledOnce } from '../../db/compiled.ts';
 import type { AuthContext } from '../../context.ts';
-import { coreDb, tenantDb } from '../../db/database.ts';
+import { baseDb, coreDb, tenantDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { dummyHash, verifyPassword } from './password-hash.ts';
 import { checkLoginRate, clearLoginRate } from './rate-limit.ts';
@@ -87,16 +88,11 @@ export async function revokeUserSessions(userId: number, exceptSessionId?: strin
 }
 
 /**
- * Resolves a bearer token to the caller. Expired, idle, revoked sessions and users that are no
- * longer ACTIVE give null. The tenant comes from the session's group (provider admin switch) or
- * the user's own.
+ * One indexed statement per request: session, user, the group it works in and the company's name
+ * (a provider admin's switch wins over the user's own group and company). Compiled once.
  */
-export async function authenticate(token: string | null | undefined): Promise<AuthContext | null> {
-  if (!token || token.length > 200) return null;
-  const c = config();
-  // One indexed statement per request: session, user, the group it works in and the company's
-  // name (a provider admin's switch wins over the user's own group and company).
-  const row = await coreDb()
+const sessionRow = compiledOnce(baseDb, 2, (tokenHash: string, now: Date) =>
+  coreDb()
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('company_groups as g', (j) =>
@@ -120,10 +116,20 @@ export async function authenticate(token: string | null | undefined): Promise<Au
       'c.name as c_name',
     ])
     .selectAll('u')
-    .where('s.token_hash', '=', hashToken(token))
+    .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', new Date())
-    .executeTakeFirst();
+    .where('s.expires_at', '>', now),
+);
+
+/**
+ * Resolves a bearer token to the caller. Expired, idle, revoked sessions and users that are no
+ * longer ACTIVE give null. The tenant comes from the session's group (provider admin switch) or
+ * the user's own.
+ */
+export async function authenticate(token: string | null | undefined): Promise<AuthContext | null> {
+  if (!token || token.length > 200) return null;
+  const c = config();
+  const [row] = await sessionRow(hashToken(token), new Date());
   if (row?.status !== 'ACTIVE') return null;
   const idleMs = (row.remember ? c.SESSION_REMEMBER_DAYS * 24 : c.SESSION_IDLE_HOURS) * 3_600_000;
   const lastSeen = new Date(row.last_seen_at).getTime();

@@ -7,11 +7,7 @@
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
-import {
-  EQUIPMENT_LIST_COUNT_CAP,
-  type Equipment,
-  type equipmentListSchema,
-} from '../../../shared/equipment/schemas.ts';
+import type { Equipment, equipmentListSchema } from '../../../shared/equipment/schemas.ts';
 import type { Page } from '../../../shared/list.ts';
 import { dayStart, nextDayStart } from '../../db/days.ts';
 import { documentSearchCondition } from '../../db/search.ts';
@@ -97,7 +93,6 @@ export async function listEquipment(
         status: statusColumns('e', day).status,
       },
       tiebreak: ref('e.id'),
-      countCap: EQUIPMENT_LIST_COUNT_CAP,
       select: (q) => q.select('e.id'),
     },
   );
