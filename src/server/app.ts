@@ -12,6 +12,8 @@ import { authenticate } from './domains/auth/service.ts';
 import { mountJobsBoard } from './domains/jobs/board.ts';
 import { ERROR_CATALOGUE } from '../shared/errors.ts';
 import { AppError } from './errors.ts';
+import { isDatabaseUnavailable } from './db/pg-errors.ts';
+import { toTrpcError } from './trpc.ts';
 import { buildOpenApiDocument } from './kit/openapi.ts';
 import { openApiSources } from './operations.ts';
 import { checkReadiness, isDraining } from './readiness.ts';
@@ -181,7 +183,13 @@ export function createApp(): Hono<AppEnv> {
       token &&
       (c.req.path.startsWith('/web/') || c.req.path.startsWith('/trpc/') || c.req.path.startsWith('/admin/'))
     ) {
-      ctx.auth = await authenticate(token);
+      try {
+        ctx.auth = await authenticate(token);
+      } catch (e) {
+        // A tRPC client reads errors in tRPC's envelope: the procedure's context throws it there.
+        if (!c.req.path.startsWith('/trpc/')) throw e;
+        c.set('authFailure', e);
+      }
       // A REST call with a dead token is a 401 (the client then goes to /logout).
       if (!ctx.auth && c.req.path.startsWith('/web/') && c.req.path !== '/web/authentication/') {
         return errorResponse(c, new AppError('UNAUTHENTICATED'));
@@ -224,7 +232,13 @@ export function createApp(): Hono<AppEnv> {
       endpoint: '/trpc',
       req: c.req.raw,
       router: appRouter,
-      createContext: () => c.get('ctx'),
+      createContext: () => {
+        const failure = c.get('authFailure');
+        if (failure === undefined) return c.get('ctx');
+        if (failure instanceof AppError) throw toTrpcError(failure);
+        if (isDatabaseUnavailable(failure)) throw toTrpcError(new AppError('DATABASE_UNAVAILABLE'));
+        throw failure;
+      },
       maxBatchSize: 20,
     }),
   );

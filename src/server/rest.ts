@@ -7,7 +7,13 @@ import { AppError } from './errors.ts';
 import { log } from './logger.ts';
 
 /** Hono variables set by the auth middleware. */
-export type AppEnv = { Variables: { ctx: RequestContext } };
+export type AppEnv = {
+  Variables: {
+    ctx: RequestContext;
+    /** Resolving the caller failed (e.g. the database went away): tRPC answers it in its own shape. */
+    authFailure?: unknown;
+  };
+};
 export type RestApp = Hono<AppEnv>;
 
 /** The success envelope of the REST shim. */

@@ -245,7 +245,17 @@ describe('PUT /web/logged-user/company/', () => {
       body: { companyGroup: other.schemaName, companyId: other.companyId },
     });
     expect(r.status).toBe(200);
-    expect(r.json.data).toMatchObject({ companyId: other.companyId, companyGroup: other.schemaName });
+    const company = await coreDb()
+      .selectFrom('companies')
+      .select('name')
+      .where('id', '=', other.companyId)
+      .executeTakeFirstOrThrow();
+    // The answer names the company switched to (the toast says it), not the one left.
+    expect(r.json.data).toMatchObject({
+      companyId: other.companyId,
+      companyGroup: other.schemaName,
+      companyName: company.name,
+    });
     const me = await rest<{ companyId: number; companyGroup: string; currentRole: string }>(
       'GET',
       '/web/logged-user/',
@@ -254,6 +264,7 @@ describe('PUT /web/logged-user/company/', () => {
     expect(me.json.data).toMatchObject({
       companyId: other.companyId,
       companyGroup: other.schemaName,
+      companyName: company.name,
       currentRole: 'MOBCHECK_ADMIN',
     });
     // by id too, and through tRPC

@@ -173,6 +173,12 @@ export async function switchCompany(
     .where('id', '=', group.id)
     .executeTakeFirstOrThrow();
   return getLoggedUser({
-    auth: { ...auth, companyGroup: full, companyId: company.id, tenant: tenantDb(full.schema_name) },
+    auth: {
+      ...auth,
+      companyGroup: full,
+      companyId: company.id,
+      companyName: company.name,
+      tenant: tenantDb(full.schema_name),
+    },
   });
 }
