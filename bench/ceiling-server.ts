@@ -22,7 +22,8 @@ if (cluster.isPrimary && processes > 1) {
     // ?n=3: as many primary-key SELECTs one after the other (what a list call's round trips cost).
     const n = Number(c.req.query('n') ?? 1);
     let row: unknown;
-    for (let i = 0; i < n; i++) row = (await pool.query('select id, name, email from core.users where id = $1', [1])).rows[0];
+    for (let i = 0; i < n; i++)
+      row = (await pool.query('select id, name, email from core.users where id = $1', [1])).rows[0];
     return c.json({ data: row });
   });
   serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' }, () => {

@@ -12,6 +12,7 @@ const N = Number(process.env.N ?? 100_000);
 const env = await createTestEnvironment('eqbench');
 applyEnv({ ...env.env, LOGIN_FREE_PER_PAIR: '100000', LOGIN_FREE_PER_IP: '100000', LOG_LEVEL: 'error' });
 const { migrateAll } = await import('../src/server/db/migrate.ts');
+const { demoCompany } = await import('../tests/integration/qr/helpers.ts');
 const { seedDemo } = await import('../src/server/seed/seed.ts');
 const { baseDb, closeDb, coreDb } = await import('../src/server/db/database.ts');
 const { closeRedis } = await import('../src/server/redis.ts');
@@ -20,13 +21,7 @@ const { today } = await import('../src/server/domains/equipment/status-sql.ts');
 try {
   await migrateAll();
   await seedDemo();
-  const company = await coreDb()
-    .selectFrom('companies as c')
-    .innerJoin('company_groups as g', 'g.id', 'c.company_group_id')
-    .select('c.id')
-    .where('g.schema_name', '=', 'demo')
-    .orderBy('c.id')
-    .executeTakeFirstOrThrow();
+  const company = { id: (await demoCompany()).companyId };
   const day = today();
   const t0 = performance.now();
   await sql`insert into cg_demo.tags (serial_number, company_id, enabled, activated_at, created_at)

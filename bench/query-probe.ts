@@ -5,6 +5,7 @@ import { applyEnv, createTestEnvironment } from '../tests/helpers/test-env.ts';
 const env = await createTestEnvironment('qprobe');
 applyEnv({ ...env.env, LOG_LEVEL: 'error' });
 const { migrateAll } = await import('../src/server/db/migrate.ts');
+const { demoCompany } = await import('../tests/integration/qr/helpers.ts');
 const { seedDemo } = await import('../src/server/seed/seed.ts');
 const { baseDb, closeDb, coreDb, getPool, observeQueries } = await import('../src/server/db/database.ts');
 const { closeRedis } = await import('../src/server/redis.ts');
@@ -12,28 +13,28 @@ const { createApp } = await import('../src/server/app.ts');
 try {
   await migrateAll();
   await seedDemo();
-  const company = await coreDb()
-    .selectFrom('companies as c')
-    .innerJoin('company_groups as g', 'g.id', 'c.company_group_id')
-    .select('c.id')
-    .where('g.schema_name', '=', 'demo')
-    .orderBy('c.id')
-    .executeTakeFirstOrThrow();
+  const company = { id: (await demoCompany()).companyId };
   await sql`insert into cg_demo.tags (serial_number, company_id, enabled, created_at)
     select 'P' || lpad(g::text, 8, '0'), ${company.id}::bigint, true, now() from generate_series(1, 40000) g`.execute(
     baseDb(),
   );
-  const type = await sql<{ id: number }>`select id from cg_demo.inspection_types order by id limit 1`.execute(baseDb());
+  const type = await sql<{ id: number }>`select id from cg_demo.inspection_types order by id limit 1`.execute(
+    baseDb(),
+  );
   await sql`insert into cg_demo.products (sku, name, enabled, inspection_schedule, inspection_type_id, short_description)
     select 'BENCH-' || g, (array['Extintor Pó ABC','Mangueira','Luminária LED','Detector de Fumaça','Hidrante'])[1 + g % 5] || ' ' || g || ' kg',
            true, 30, ${type.rows[0]!.id}, 'bench'
     from generate_series(1, 100000) g`.execute(baseDb());
-  await sql`update cg_demo.tags set activated_at = now() where serial_number <= 'P00010000' and serial_number like 'P%'`.execute(baseDb());
+  await sql`update cg_demo.tags set activated_at = now() where serial_number <= 'P00010000' and serial_number like 'P%'`.execute(
+    baseDb(),
+  );
   await sql`
     with p as (select array_agg(id order by id) ids from (select * from cg_demo.products where sku not like 'BENCH-%') x)
     insert into cg_demo.equipment (tag_id, company_id, product_id, extra_label, extra_code, search, created_at)
     select t.id, ${company.id}::bigint, p.ids[1 + g % array_length(p.ids, 1)], 'Local ' || g, 'C' || g, '|local ' || g || '|', now() - g * interval '1 minute'
-    from generate_series(1, 10000) g join cg_demo.tags t on t.serial_number = 'P' || lpad(g::text, 8, '0') cross join p`.execute(baseDb());
+    from generate_series(1, 10000) g join cg_demo.tags t on t.serial_number = 'P' || lpad(g::text, 8, '0') cross join p`.execute(
+    baseDb(),
+  );
   await sql`analyze`.execute(baseDb());
   const app = createApp();
   const r = await app.request('/web/authentication/', {
@@ -67,12 +68,17 @@ try {
         await client.query('set plan_cache_mode = force_generic_plan');
         await client.query(`prepare probe as ${q.sql}`);
         const args = q.parameters.map((_, i) => `$${i + 1}`).join(', ');
-        plan = await client.query(`explain (analyze, buffers) execute probe${args ? `(${args})` : ''}`, q.parameters as unknown[]);
+        plan = await client.query(
+          `explain (analyze, buffers) execute probe${args ? `(${args})` : ''}`,
+          q.parameters as unknown[],
+        );
         await client.query('deallocate probe');
         await client.query('reset plan_cache_mode');
       } else plan = await client.query(`explain (analyze, buffers) ${q.sql}`, q.parameters as unknown[]);
       client.release();
-      console.log(`\n  ${q.sql.replace(/\s+/g, ' ')}\n${plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`);
+      console.log(
+        `\n  ${q.sql.replace(/\s+/g, ' ')}\n${plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`,
+      );
     }
   }
 } finally {

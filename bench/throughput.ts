@@ -33,6 +33,7 @@ const serverEnv = {
 };
 applyEnv(serverEnv);
 const { migrateAll } = await import('../src/server/db/migrate.ts');
+const { demoCompany } = await import('../tests/integration/qr/helpers.ts');
 const { seedDemo } = await import('../src/server/seed/seed.ts');
 const { baseDb, closeDb, coreDb, getPool, observeQueries } = await import('../src/server/db/database.ts');
 const { createApp } = await import('../src/server/app.ts');
@@ -130,13 +131,7 @@ interface Route {
 try {
   await migrateAll();
   await seedDemo();
-  const company = await coreDb()
-    .selectFrom('companies as c')
-    .innerJoin('company_groups as g', 'g.id', 'c.company_group_id')
-    .select('c.id')
-    .where('g.schema_name', '=', 'demo')
-    .orderBy('c.id')
-    .executeTakeFirstOrThrow();
+  const company = { id: (await demoCompany()).companyId };
   const day = today();
   // Four 10,000 batches' worth of tags, the first EQUIPMENT of them bound to equipment.
   await sql`insert into cg_demo.tags (serial_number, company_id, enabled, activated_at, created_at)

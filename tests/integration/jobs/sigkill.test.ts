@@ -6,7 +6,7 @@ import { coreDb, tenantDb } from '../../../src/server/db/database.ts';
 import { closeQueue } from '../../../src/server/jobs/queue.ts';
 import { DEMO, loginAs, rest } from '../../helpers/api.ts';
 import { decodeLabelPdf } from '../../helpers/qr-decode.ts';
-import { bodyBytes, demoCompany, waitFor } from '../qr/helpers.ts';
+import { bodyBytes, demoCompany, roomForTags, waitFor } from '../qr/helpers.ts';
 
 // A queue of its own, so only the child workers below (never another test file's worker) run this job.
 process.env.REDIS_PREFIX = `${process.env.REDIS_PREFIX}:sigkill`;
@@ -41,18 +41,7 @@ describe('a worker killed with SIGKILL mid-batch', () => {
   }, async () => {
     const demo = await demoCompany();
     // Room for N more unused tags under the demo company's limit for this batch (restored below).
-    await coreDb()
-      .updateTable('companies')
-      .set((eb) => ({ tags_limit: eb('tags_limit', '+', N) }))
-      .where('id', '=', demo.companyId)
-      .execute();
-    onTestFinished(async () => {
-      await coreDb()
-        .updateTable('companies')
-        .set((eb) => ({ tags_limit: eb('tags_limit', '-', N) }))
-        .where('id', '=', demo.companyId)
-        .execute();
-    });
+    await roomForTags(demo.companyId, N);
     const token = await loginAs(DEMO.groupAdmin);
     const first = startChildWorker();
     const res = await rest<{ jobId: string }>('GET', `/web/qr-code/generate/${demo.companyId}/${N}`, {

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseDb, observeQueries } from '../../../src/server/db/database.ts';
-import { DEMO, loginAs, testApp } from '../../helpers/api.ts';
-import { demoCompany } from '../qr/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseDb, coreDb, observeQueries, tenantSchemaName } from '../../../src/server/db/database.ts';
+import { loginAs, testApp } from '../../helpers/api.ts';
+import { otherTenant } from '../qr/helpers.ts';
 
 /**
  * The statements each hot call runs (issue 12), counted while the tenant grows by 3,000 tags: the
@@ -21,13 +21,20 @@ const BUDGET: [path: string, statements: number][] = [
   ['/web/equipments/?pageSize=10', 6],
 ];
 
+// A tenant of its own: other test files read the demo tenant's tags while this one grows.
 let token: string;
+let tenant: Awaited<ReturnType<typeof otherTenant>>;
+let tags: string;
 const prefix = `QB${Date.now().toString(36)}`;
 beforeAll(async () => {
-  token = await loginAs(DEMO.companyAdmin);
-});
-afterAll(async () => {
-  await sql`delete from cg_demo.tags where serial_number like ${`${prefix}%`}`.execute(baseDb());
+  tenant = await otherTenant();
+  const group = await coreDb()
+    .selectFrom('company_groups')
+    .select('schema_name')
+    .where('id', '=', tenant.groupId)
+    .executeTakeFirstOrThrow();
+  tags = `${tenantSchemaName(group.schema_name)}.tags`;
+  token = await loginAs(tenant.email);
 });
 
 async function statementsOf(path: string): Promise<{ status: number; sql: string[] }> {
@@ -53,9 +60,10 @@ describe('query budget of the hot calls', () => {
       expect(r.sql.length, `${path}:\n${r.sql.join('\n')}`).toBeLessThanOrEqual(budget);
       before[path] = r.sql.length;
     }
-    const { companyId } = await demoCompany();
-    await sql`insert into cg_demo.tags (serial_number, company_id, enabled)
-      select ${prefix} || g, ${companyId}::bigint, true from generate_series(1, 3000) g`.execute(baseDb());
+    await sql`insert into ${sql.table(tags)} (serial_number, company_id, enabled)
+      select ${prefix} || g, ${tenant.companyId}::bigint, true from generate_series(1, 3000) g`.execute(
+      baseDb(),
+    );
     for (const [path] of BUDGET) expect((await statementsOf(path)).sql.length, path).toBe(before[path]);
   });
 

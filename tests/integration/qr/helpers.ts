@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { onTestFinished } from 'vitest';
 import { baseDb, coreDb } from '../../../src/server/db/database.ts';
 import { provisionCompanyGroup } from '../../../src/server/domains/organisations/provision.ts';
 import { DEMO_GROUP_SCHEMA } from '../../../src/server/seed/demo-users.ts';
@@ -12,6 +13,23 @@ export async function demoCompany(): Promise<{ groupId: number; companyId: numbe
     .orderBy('c.id')
     .executeTakeFirstOrThrow();
   return { ...r, schema: DEMO_GROUP_SCHEMA };
+}
+
+/**
+ * Room for `n` more unused tags under a company's tags limit for one test, given back when the
+ * test finishes (tests share the demo company and must leave its limit as they found it).
+ */
+export async function roomForTags(companyId: number, n: number): Promise<void> {
+  const shift = (by: number) =>
+    coreDb()
+      .updateTable('companies')
+      .set((eb) => ({ tags_limit: eb('tags_limit', '+', by) }))
+      .where('id', '=', companyId)
+      .execute();
+  await shift(n);
+  onTestFinished(async () => {
+    await shift(-n);
+  });
 }
 
 /** A second company inside the demo group (company admins may not use it). */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { baseDb, coreDb, tenantDb } from '../../../src/server/db/database.ts';
 import type { LoggedUser } from '../../../src/shared/account/schemas.ts';
 import { loginAs, rest } from '../../helpers/api.ts';
-import { otherTenant } from './helpers.ts';
+import { otherDemoCompany, otherTenant } from './helpers.ts';
 
 /**
  * The tag counters the database keeps (migrations/tenant/0303) stay equal to counting the tags,
@@ -75,21 +75,7 @@ describe('tag counters', () => {
     expect(await f.kept(company)).toMatchObject({ in_use: 7, spare: 1022 });
 
     // A tag moved to another company of the group leaves one company's counters for the other's.
-    const second = await coreDb()
-      .insertInto('companies')
-      .values({
-        company_group_id: f.tenant.groupId,
-        name: 'Segunda',
-        fantasy_name: null,
-        cnpj: null,
-        main_contact_name: null,
-        email: null,
-        phone: null,
-        address: null,
-        image_key: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const second = { id: await otherDemoCompany(f.tenant.groupId) };
     await sql`update ${table} set company_id = ${second.id} where id in (select id from ${table} where activated_at is not null and enabled order by id limit 2)`.execute(
       baseDb(),
     );

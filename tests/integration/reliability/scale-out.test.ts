@@ -8,7 +8,7 @@ import { coreDb, tenantDb } from '../../../src/server/db/database.ts';
 import { closeQueue, queueFor } from '../../../src/server/jobs/queue.ts';
 import { DEMO_PASSWORD } from '../../../src/server/seed/demo-users.ts';
 import { DEMO } from '../../helpers/api.ts';
-import { demoCompany, waitFor } from '../qr/helpers.ts';
+import { demoCompany, roomForTags, waitFor } from '../qr/helpers.ts';
 
 /**
  * Scale-out, as production runs it: the compiled build (`dist/`, what `npm start` runs) started as
@@ -227,18 +227,7 @@ describe('two servers and two workers on one database (compiled build)', () => {
   }, async () => {
     const N = 48;
     const demo = await demoCompany();
-    await coreDb()
-      .updateTable('companies')
-      .set((eb) => ({ tags_limit: eb('tags_limit', '+', N) }))
-      .where('id', '=', demo.companyId)
-      .execute();
-    onTestFinished(async () => {
-      await coreDb()
-        .updateTable('companies')
-        .set((eb) => ({ tags_limit: eb('tags_limit', '-', N) }))
-        .where('id', '=', demo.companyId)
-        .execute();
-    });
+    await roomForTags(demo.companyId, N);
     const login = await request(serverA.url!, '/web/authentication/', {
       method: 'POST',
       headers: { Email: DEMO.groupAdmin, 'X-Forwarded-For': '10.77.0.3' },
