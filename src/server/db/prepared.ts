@@ -16,6 +16,12 @@ import type pg from 'pg';
 
 export const PREPARED_PER_CONNECTION = 200;
 const DML = /^\s*(select|insert|update|delete|with)\b/i;
+/**
+ * `ON CONFLICT (col) WHERE <predicate>` infers a partial unique index from the predicate; under a
+ * generic plan (after five runs) a parameter in it is unknown and Postgres refuses the statement
+ * ("no unique or exclusion constraint matching"). Such statements stay unnamed.
+ */
+const NEVER_NAMED = /\bon conflict\b/i;
 
 type Query = (text: unknown, values?: unknown, callback?: unknown) => unknown;
 
@@ -29,7 +35,8 @@ export function prepareStatements(client: pg.PoolClient): void {
       !Array.isArray(values) ||
       callback !== undefined ||
       unnamed.has(text) ||
-      !DML.test(text)
+      !DML.test(text) ||
+      NEVER_NAMED.test(text)
     )
       return query(text, values, callback);
     let name = names.get(text);

@@ -40,4 +40,31 @@ describe('prepared statements', () => {
       await sql`drop table ${sql.table(table)}`.execute(baseDb());
     }
   });
+
+  it('an upsert on a partial unique index keeps working past the generic-plan switch', async () => {
+    const table = `prep_upsert_${Math.random().toString(36).slice(2, 8)}`;
+    await sql`create table ${sql.table(table)} (id serial primary key, tag int, status text)`.execute(
+      baseDb(),
+    );
+    await sql`create unique index ${sql.id(`${table}_open`)} on ${sql.table(table)} (tag) where status = 'PENDING'`.execute(
+      baseDb(),
+    );
+    try {
+      // One connection, so its statement cache sees every run (Postgres goes generic after five).
+      await (baseDb() as Kysely<any>).connection().execute(async (db) => {
+        for (let i = 0; i < 10; i++)
+          await db
+            .insertInto(table)
+            .values({ tag: i % 3, status: 'PENDING' })
+            .onConflict((oc) => oc.column('tag').where('status', '=', 'PENDING').doNothing())
+            .execute();
+      });
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(
+        baseDb(),
+      );
+      expect(rows[0]!.n).toBe(3);
+    } finally {
+      await sql`drop table ${sql.table(table)}`.execute(baseDb());
+    }
+  });
 });

@@ -273,7 +273,9 @@ describe('PUT /web/tags/{serial}/replace-to/{otherSerial}', () => {
   it('moves the equipment with all its history to the new tag; the old tag is disabled; a TAG_REPLACED snapshot; the request completes', async () => {
     const old = await usedTag(own, `Transferência ${mark}`);
     const fresh = await createTag(own);
-    const rid = (await request(t.operator, { newSerial: fresh, oldSerial: old.serial })).json.data!.id;
+    const made = await request(t.operator, { newSerial: fresh, oldSerial: old.serial });
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    const rid = made.json.data!.id;
     const usedBefore = (await trpcClient(t.company).tags.usedCount.query()).used;
 
     const r = await put(t.company, old.serial, fresh);
