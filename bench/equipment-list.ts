@@ -17,7 +17,7 @@ const { seedDemo } = await import('../src/server/seed/seed.ts');
 const { baseDb, closeDb, coreDb } = await import('../src/server/db/database.ts');
 const { closeRedis } = await import('../src/server/redis.ts');
 const { createApp } = await import('../src/server/app.ts');
-const { today } = await import('../src/server/domains/equipment/status-sql.ts');
+const { today } = await import('../src/server/db/days.ts');
 try {
   await migrateAll();
   await seedDemo();

@@ -62,19 +62,7 @@ try {
     for (const s of seen) console.log(`  ${s}`);
     for (const q of process.env.EXPLAIN ? queries : []) {
       const client = await getPool().connect();
-      let plan: { rows: Record<string, unknown>[] };
-      if (process.env.GENERIC) {
-        // The plan a prepared statement settles on after its first five runs.
-        await client.query('set plan_cache_mode = force_generic_plan');
-        await client.query(`prepare probe as ${q.sql}`);
-        const args = q.parameters.map((_, i) => `$${i + 1}`).join(', ');
-        plan = await client.query(
-          `explain (analyze, buffers) execute probe${args ? `(${args})` : ''}`,
-          q.parameters as unknown[],
-        );
-        await client.query('deallocate probe');
-        await client.query('reset plan_cache_mode');
-      } else plan = await client.query(`explain (analyze, buffers) ${q.sql}`, q.parameters as unknown[]);
+      const plan = await client.query(`explain (analyze, buffers) ${q.sql}`, q.parameters as unknown[]);
       client.release();
       console.log(
         `\n  ${q.sql.replace(/\s+/g, ' ')}\n${plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`,

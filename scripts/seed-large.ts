@@ -9,7 +9,7 @@ import { migrateAll } from '../src/server/db/migrate.ts';
 import { baseDb, coreDb, tenantDb, tenantSchemaName } from '../src/server/db/database.ts';
 import { seedCatalogue } from '../src/server/domains/catalogue/seed.ts';
 import { answersFor, fillSearch } from '../src/server/domains/equipment/seed.ts';
-import { today } from '../src/server/domains/equipment/status-sql.ts';
+import { today } from '../src/server/db/days.ts';
 import { provisionCompanyGroup } from '../src/server/domains/organisations/provision.ts';
 import { DEMO_PASSWORD } from '../src/server/seed/demo-users.ts';
 import { checkServices } from '../src/server/services-check.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { today } from '../../../src/server/domains/equipment/status-sql.ts';
+import { today } from '../../../src/server/db/days.ts';
 import type { Equipment } from '../../../src/shared/equipment/schemas.ts';
 import {
   addDays,

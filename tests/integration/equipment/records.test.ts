@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { today } from '../../../src/server/domains/equipment/status-sql.ts';
+import { today } from '../../../src/server/db/days.ts';
 import { addDays, addMonths } from '../../../src/shared/equipment/status.ts';
 import { DEMO, rest, trpcClient } from '../../helpers/api.ts';
 import { productBody } from '../catalogue/helpers.ts';

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { coreDb, tenantDb } from '../../../src/server/db/database.ts';
-import { today } from '../../../src/server/domains/equipment/status-sql.ts';
+import { today } from '../../../src/server/db/days.ts';
 import { DEMO_GROUP_SCHEMA } from '../../../src/server/seed/demo-users.ts';
 import { addDays } from '../../../src/shared/equipment/status.ts';
 import { DEMO, loginAs, rest } from '../../helpers/api.ts';

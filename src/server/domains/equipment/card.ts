@@ -11,7 +11,8 @@ import { coreDb, tenantDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { limitRate } from '../../rate-limit.ts';
 import { type ProductImage, readProductImage } from '../catalogue/images.ts';
-import { selectStatus, today } from './status-sql.ts';
+import { selectStatus } from './status-sql.ts';
+import { today } from '../../db/days.ts';
 
 /** Where a serial lives: its tenant schema, company and the company's card switch; null when unknown. */
 export async function tagHome(serial: string) {

@@ -7,7 +7,8 @@ import type { Equipment } from '../../../shared/equipment/schemas.ts';
 import type { EquipmentStatus } from '../../../shared/equipment/status.ts';
 import { coreDb } from '../../db/database.ts';
 import type { Db } from './common.ts';
-import { selectStatus, today } from './status-sql.ts';
+import { selectStatus } from './status-sql.ts';
+import { today } from '../../db/days.ts';
 
 function selectEquipment(db: Db, day: string) {
   return db

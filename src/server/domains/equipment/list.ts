@@ -15,7 +15,8 @@ import { fetchPage } from '../../kit/list.ts';
 import { scopeOf, scopeWhere } from '../../kit/scope.ts';
 import type { Ctx } from './common.ts';
 import { loadEquipment } from './dto.ts';
-import { expirationIs, statusColumns, statusIs, today } from './status-sql.ts';
+import { expirationIs, statusColumns, statusIs } from './status-sql.ts';
+import { today } from '../../db/days.ts';
 
 type ListInput = z.output<typeof equipmentListSchema>;
 

@@ -31,7 +31,7 @@ import { actorOf, type Ctx, type Db, inTenantTx } from './common.ts';
 import { loadOneEquipment } from './dto.ts';
 import { equipmentIdOnTag, findTagInScope, lockEquipmentOnTag } from './lookup.ts';
 import { productDates } from './product-rules.ts';
-import { today } from './status-sql.ts';
+import { today } from '../../db/days.ts';
 
 type InspectionInput = z.output<typeof inspectionInputSchema>;
 type MaintenanceInput = z.output<typeof maintenanceInputSchema>;
@@ -85,7 +85,8 @@ export function checkAnswers(questions: Question[], answers: AnswerIn[]): Stored
 }
 
 /** The inspection type's enabled inspection or maintenance questions, in order. */
-function enabledQuestions(
+/** The enabled questions of an inspection type, in their order (the seed reads them too). */
+export function enabledQuestions(
   db: Db,
   table: 'inspection_questions' | 'maintenance_questions',
   inspectionTypeId: number,

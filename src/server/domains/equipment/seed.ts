@@ -11,9 +11,11 @@ import {
 import { tenantDb, tenantSchemaName, withCore } from '../../db/database.ts';
 import type { TenantDatabase } from '../../db/schema.ts';
 import type { SeedContext } from '../../seed/seed.ts';
+import { enabledQuestions } from './records.ts';
 import { deriveSerial } from '../qr/allocation.ts';
 import { equipmentSearchDocument } from './search.ts';
-import { storedDates, today } from './status-sql.ts';
+import { storedDates } from './status-sql.ts';
+import { today } from '../../db/days.ts';
 import type { StoredAnswer, StoredAttribute, StoredPart } from './tables.ts';
 
 /** How many equipment the demo company gets, and how far back their history goes. */
@@ -82,13 +84,7 @@ async function loadCatalogue(db: Kysely<TenantDatabase>): Promise<CatalogueProdu
     .execute();
   const out: CatalogueProduct[] = [];
   for (const p of products) {
-    const questions = await db
-      .selectFrom('inspection_questions')
-      .select(['id', 'question', 'type'])
-      .where('inspection_type_id', '=', p.inspection_type_id)
-      .where('enabled', '=', true)
-      .orderBy('position')
-      .execute();
+    const questions = await enabledQuestions(db, 'inspection_questions', p.inspection_type_id);
     const custom = await db
       .selectFrom('inspection_custom_answers')
       .select(['id', 'inspection_question_id', 'answer', 'type'])
@@ -111,13 +107,7 @@ async function loadCatalogue(db: Kysely<TenantDatabase>): Promise<CatalogueProdu
         type: q.type,
         custom: custom.filter((c) => c.inspection_question_id === q.id),
       })),
-      maintenanceQuestions: await db
-        .selectFrom('maintenance_questions')
-        .select(['id', 'question', 'type'])
-        .where('inspection_type_id', '=', p.inspection_type_id)
-        .where('enabled', '=', true)
-        .orderBy('position')
-        .execute(),
+      maintenanceQuestions: await enabledQuestions(db, 'maintenance_questions', p.inspection_type_id),
       attributes: await db
         .selectFrom('inspection_type_attributes')
         .select(['id', 'attribute', 'type'])

@@ -1,6 +1,6 @@
 /**
  * The status rules of `src/shared/equipment/status.ts` in SQL, over the dates the equipment row
- * stores, relative to a `today` passed in (the install's calendar day, `today()` below). Every
+ * stores, relative to a `today` passed in (the install's calendar day, `today()` in db/days.ts). Every
  * filter is a range or a partial index on one of those dates, so filtering a large tenant by any
  * status stays an index scan (migrations/tenant/0301_equipment.ts).
  */
@@ -11,8 +11,6 @@ import type {
   ExpirationStatus,
 } from '../../../shared/equipment/status.ts';
 import type { TenantDatabase } from '../../db/schema.ts';
-
-export { today } from '../../db/days.ts';
 
 const ref = (alias: string, col: string) => sql.ref(`${alias}.${col}`);
 
