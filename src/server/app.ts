@@ -9,6 +9,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import { config } from './config.ts';
 import type { RequestContext } from './context.ts';
 import { authenticate } from './domains/auth/service.ts';
+import { forgetSessions } from './domains/auth/session-cache.ts';
+import { forgetReads } from './db/read-cache.ts';
 import { mountJobsBoard } from './domains/jobs/board.ts';
 import { ERROR_CATALOGUE } from '../shared/errors.ts';
 import { AppError } from './errors.ts';
@@ -21,6 +23,9 @@ import { idempotency } from './idempotency.ts';
 import { type AppEnv, errorResponse } from './rest.ts';
 import { registerRestRoutes } from './rest-routes.ts';
 import { appRouter } from './router.ts';
+
+/** Methods that change nothing: only these may resolve their caller from the session cache. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function clientIp(c: Parameters<typeof getConnInfo>[0]): string {
   if (config().TRUST_PROXY) {
@@ -184,7 +189,8 @@ export function createApp(): Hono<AppEnv> {
       (c.req.path.startsWith('/web/') || c.req.path.startsWith('/trpc/') || c.req.path.startsWith('/admin/'))
     ) {
       try {
-        ctx.auth = await authenticate(token);
+        // Reads may resolve the caller from the session cache; writes always from the database.
+        ctx.auth = await authenticate(token, { cached: SAFE_METHODS.has(c.req.method) });
       } catch (e) {
         // A tRPC client reads errors in tRPC's envelope: the procedure's context throws it there.
         if (!c.req.path.startsWith('/trpc/')) throw e;
@@ -196,7 +202,15 @@ export function createApp(): Hono<AppEnv> {
       }
     }
     c.set('ctx', ctx);
-    await next();
+    try {
+      await next();
+    } finally {
+      // Whatever a write changed (a sign-out, a rename, a new row), this process's next read sees it.
+      if (!SAFE_METHODS.has(c.req.method)) {
+        forgetSessions();
+        forgetReads();
+      }
+    }
   });
 
   // After the caller is known: keys are per caller.

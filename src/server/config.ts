@@ -45,6 +45,16 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   SESSION_REMEMBER_DAYS: z.coerce.number().positive().default(30),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(8),
+  /**
+   * How long a read may resolve its caller from memory (domains/auth/session-cache.ts; changes
+   * to sessions and users drop entries at once through NOTIFY). 0 turns the cache off.
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /**
+   * How long a list's capped count or the logged user's counters are reused while no row of their
+   * schemas changes (db/read-cache.ts; changes drop them at once through NOTIFY). 0 turns it off.
+   */
+  READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Sign-in attempts before progressive delays start: per (e-mail, IP), per IP, per e-mail. */
   LOGIN_FREE_PER_PAIR: z.coerce.number().int().positive().default(5),
   LOGIN_FREE_PER_IP: z.coerce.number().int().positive().default(50),

@@ -93,8 +93,13 @@ export function baseDb(): Kysely<unknown> {
   return base;
 }
 
+// Kysely instances are immutable: one per schema over the pool, not one per call (issue 12).
+let core: CoreDb | undefined;
+const tenants = new Map<string, TenantDb>();
+
 export function coreDb(): CoreDb {
-  return baseDb().withSchema('core') as unknown as CoreDb;
+  core ??= baseDb().withSchema('core') as unknown as CoreDb;
+  return core;
 }
 
 /** Prefix of every company group's schema. */
@@ -110,8 +115,15 @@ export function tenantSchemaName(schemaName: string): string {
 }
 
 /** A Kysely bound to one company group's schema (never `SET search_path`). */
-export function tenantDb(schemaName: string, db: Kysely<unknown> = baseDb()): TenantDb {
-  return db.withSchema(tenantSchemaName(schemaName)) as unknown as TenantDb;
+export function tenantDb(schemaName: string, db?: Kysely<unknown>): TenantDb {
+  if (db) return db.withSchema(tenantSchemaName(schemaName)) as unknown as TenantDb;
+  let t = tenants.get(schemaName);
+  if (!t) {
+    t = baseDb().withSchema(tenantSchemaName(schemaName)) as unknown as TenantDb;
+    if (tenants.size >= 10_000) tenants.clear();
+    tenants.set(schemaName, t);
+  }
+  return t;
 }
 
 /** Switches an existing transaction to another schema. */
@@ -119,9 +131,18 @@ export function withCore(db: Kysely<unknown> | Kysely<any>): CoreDb {
   return (db as Kysely<unknown>).withSchema('core') as unknown as CoreDb;
 }
 
+const closeHooks = new Set<() => Promise<void>>();
+/** Runs `fn` when the database is closed (connections of their own, e.g. the LISTEN one). */
+export function onDbClose(fn: () => Promise<void>): void {
+  closeHooks.add(fn);
+}
+
 export async function closeDb(): Promise<void> {
+  await Promise.allSettled([...closeHooks].map((fn) => fn()));
   const b = base;
   base = undefined;
+  core = undefined;
+  tenants.clear();
   pool = undefined;
   if (b) await b.destroy();
 }

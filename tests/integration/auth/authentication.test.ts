@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { coreDb } from '../../../src/server/db/database.ts';
 import { hashToken } from '../../../src/server/domains/auth/service.ts';
+import { authChangesSettled } from '../../../src/server/domains/auth/session-cache.ts';
 import { DEMO, loginAs, rest, trpcClient } from '../../helpers/api.ts';
 import { makeDemoUser } from '../../helpers/demo-user.ts';
 
@@ -168,6 +169,8 @@ describe('sessions', () => {
     const token = await loginAs(u.email, u.password);
     expect((await rest('GET', '/web/logged-user/', { token })).status).toBe(200);
     await coreDb().updateTable('users').set({ status: 'INACTIVE' }).where('email', '=', u.email).execute();
+    // A write from outside the app reaches the session cache by NOTIFY: wait for it, not for time.
+    await authChangesSettled();
     expect((await rest('GET', '/web/logged-user/', { token })).status).toBe(401);
   });
 

@@ -198,11 +198,35 @@ describe('two servers and two workers on one database (compiled build)', () => {
     const me = await request(serverB.url!, '/web/logged-user/', { headers: auth });
     expect(me.status).toBe(200);
     expect(JSON.stringify(me.json.data)).toContain(DEMO.companyAdmin);
+    // Both of A's processes now hold the session in their cache (SESSION_CACHE_MS, 5 s).
+    const agents = Array.from({ length: 4 }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+    onTestFinished(() => {
+      for (const a of agents) a.destroy();
+    });
+    for (const agent of agents)
+      expect((await request(serverA.url!, '/web/logged-user/', { headers: auth, agent })).status).toBe(200);
+    const signedOut = Date.now();
     expect(
       (await request(serverB.url!, '/web/authentication/', { method: 'DELETE', headers: auth })).status,
     ).toBe(200);
-    const after = await request(serverA.url!, '/web/logged-user/', { headers: auth });
-    expect(after.status).toBe(401);
+    // A write is never authorised from a cache: at once, on every process.
+    const put = await request(serverA.url!, '/web/logged-user/', {
+      method: 'PUT',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Nobody', phone: null, occupation: null }),
+    });
+    expect(put.status).toBe(401);
+    // Reads on A follow the NOTIFY of the revocation: well before the cache's 5 s.
+    for (const agent of agents)
+      await waitFor(
+        async () =>
+          (await request(serverA.url!, '/web/logged-user/', { headers: auth, agent })).status === 401
+            ? true
+            : undefined,
+        1000,
+        10,
+      );
+    expect(Date.now() - signedOut).toBeLessThan(1000);
   });
 
   it('the sign-in throttle counts the attempts made on both servers', async () => {

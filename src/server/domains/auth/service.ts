@@ -8,6 +8,7 @@ import { baseDb, coreDb, tenantDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { dummyHash, verifyPassword } from './password-hash.ts';
 import { checkLoginRate, clearLoginRate } from './rate-limit.ts';
+import { cachedSession } from './session-cache.ts';
 
 /** Tokens carry 256 random bits; only their SHA-256 is stored. */
 export function newToken(): { token: string; hash: string } {
@@ -123,14 +124,21 @@ const sessionRow = compiledOnce(baseDb, 2, (tokenHash: string, now: Date) =>
 
 /**
  * Resolves a bearer token to the caller. Expired, idle, revoked sessions and users that are no
- * longer ACTIVE give null. The tenant comes from the session's group (provider admin switch) or
+ * longer ACTIVE give null. `cached` (reads only) may answer from the session cache
+ * (session-cache.ts). The tenant comes from the session's group (provider admin switch) or
  * the user's own.
  */
-export async function authenticate(token: string | null | undefined): Promise<AuthContext | null> {
+export async function authenticate(
+  token: string | null | undefined,
+  opts: { cached?: boolean } = {},
+): Promise<AuthContext | null> {
   if (!token || token.length > 200) return null;
   const c = config();
-  const [row] = await sessionRow(hashToken(token), new Date());
+  const hash = hashToken(token);
+  const load = async () => (await sessionRow(hash, new Date()))[0];
+  const row = opts.cached ? await cachedSession(hash, load) : await load();
   if (row?.status !== 'ACTIVE') return null;
+  if (new Date(row.expires_at).getTime() <= Date.now()) return null;
   const idleMs = (row.remember ? c.SESSION_REMEMBER_DAYS * 24 : c.SESSION_IDLE_HOURS) * 3_600_000;
   const lastSeen = new Date(row.last_seen_at).getTime();
   if (Date.now() - lastSeen > idleMs) return null;
@@ -141,6 +149,8 @@ export async function authenticate(token: string | null | undefined): Promise<Au
       .set({ last_seen_at: new Date() })
       .where('id', '=', row.session_id)
       .execute();
+    // A cached row keeps serving: it must not touch again on every call.
+    row.last_seen_at = new Date();
   }
   const {
     session_id,
