@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import { log } from '../logger.ts';
 import { baseDb, tenantSchemaName } from './database.ts';
+import { watchRowChanges } from './row-change-triggers.ts';
 
 /**
  * Migrations are read from disk at run time. From the sources (tsx, vitest) this file is
@@ -72,6 +73,7 @@ export async function migrateCore(db: Kysely<unknown> = baseDb()): Promise<void>
     allowUnorderedMigrations: true,
   });
   check(await migrator.migrateToLatest(), 'core');
+  await watchRowChanges(db, 'core');
 }
 
 /** Migrates one tenant schema with Kysely's Migrator (its own transaction and lock). */
@@ -85,6 +87,7 @@ export async function migrateTenant(schemaName: string, db: Kysely<unknown> = ba
     allowUnorderedMigrations: true,
   });
   check(await migrator.migrateToLatest(), schema);
+  await watchRowChanges(db, schema);
 }
 
 /**
@@ -117,6 +120,7 @@ async function migrateTenantInTransaction(schemaName: string, trx: Kysely<unknow
       trx,
     );
   }
+  await watchRowChanges(trx, schema);
 }
 
 /** Creates a company group's schema and migrates it in one transaction. */

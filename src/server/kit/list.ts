@@ -13,8 +13,9 @@
  *     select: (q) => q.select(['c.id', 'c.name']),
  *   });
  */
-import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { ListParams, Page, TriState } from '../../shared/list.ts';
+import { cachedRead } from '../db/read-cache.ts';
 import { baseDb } from '../db/database.ts';
 import { documentSearchCondition, searchCondition } from '../db/search.ts';
 
@@ -76,12 +77,12 @@ export async function fetchPage<DB, TB extends keyof DB, O>(
       .limit(input.pageSize)
       .offset(input.page * input.pageSize)
       .execute(),
-    // The subquery keeps its own schema (an embedded builder compiles with its plugins).
-    sql<{
-      n: number;
-    }>`select count(*)::int as n from (${filtered.select(sql`1`.as('one')).limit(cap + 1)}) as capped`
-      .execute(baseDb())
-      .then((r) => r.rows[0]!.n),
+    countRows(
+      // The subquery keeps its own schema (an embedded builder compiles with its plugins).
+      sql<{
+        n: number;
+      }>`select count(*)::int as n from (${filtered.select(sql`1`.as('one')).limit(cap + 1)}) as capped`,
+    ),
   ]);
   const page: Page<O> = {
     items: items as O[],
@@ -91,6 +92,12 @@ export async function fetchPage<DB, TB extends keyof DB, O>(
     totalCapped: total > cap,
   };
   return page;
+}
+
+/** The capped count, reused for a few seconds while nothing in its schemas changes (db/read-cache.ts). */
+function countRows(query: RawBuilder<{ n: number }>): Promise<number> {
+  const compiled = query.compile(baseDb());
+  return cachedRead(compiled, async () => (await baseDb().executeQuery(compiled)).rows[0]!.n);
 }
 
 /** Maps the rows of a page, keeping its counters. */

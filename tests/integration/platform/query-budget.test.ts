@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { resetConfig } from '../../../src/server/config.ts';
 import { baseDb, coreDb, observeQueries, tenantSchemaName } from '../../../src/server/db/database.ts';
 import { loginAs, testApp } from '../../helpers/api.ts';
 import { otherTenant } from '../qr/helpers.ts';
@@ -9,6 +10,13 @@ import { otherTenant } from '../qr/helpers.ts';
  * count may not change with the tenant's size, and stays within its budget, so a later domain
  * cannot put a per-request scan or an extra round trip on these paths unnoticed.
  */
+// Cold calls: with the session and read caches off, the budget is what a call costs when it
+// misses them (tests/integration/auth/session-cache.test.ts and platform/read-cache.test.ts cover
+// the warm calls).
+process.env.SESSION_CACHE_MS = '0';
+process.env.READ_CACHE_MS = '0';
+resetConfig();
+
 const BUDGET: [path: string, statements: number][] = [
   // session + user + group + company in one statement; the counters in one more
   ['/web/logged-user/', 2],

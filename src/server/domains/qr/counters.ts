@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { toIsoDate } from '../../../shared/dates.ts';
 import type { AuthContext } from '../../context.ts';
 import { baseDb, type TenantDb, tenantSchemaName } from '../../db/database.ts';
+import { cachedRead } from '../../db/read-cache.ts';
 
 /** First instant of the current calendar month in UTC (the month a tag's count belongs to). */
 export function monthStartUtc(now = new Date()): Date {
@@ -48,12 +49,13 @@ export async function loggedUserCounters(auth: AuthContext): Promise<{ generated
   // builder query's withSchema pass cost more CPU than the statement itself (issue 12).
   const schema = tenantSchemaName(auth.companyGroup!.schema_name);
   const companyIs = company === null ? sql`true` : sql`company_id = ${company}`;
-  const { rows } = await sql<{ generated: number; active: number }>`select
+  const query = sql<{ generated: number; active: number }>`select
       (select coalesce(sum(generated), 0)::int from ${sql.table(`${schema}.tag_monthly_counts`)}
         where month = ${month} and ${companyIs}) as generated,
       (select coalesce(sum(in_use), 0)::int from ${sql.table(`${schema}.tag_counts`)}
-        where ${companyIs}) as active`.execute(baseDb());
-  const row = rows[0]!;
+        where ${companyIs}) as active`.compile(baseDb());
+  // Read on every page load: reused while no row of the group's schema changes (db/read-cache.ts).
+  const row = await cachedRead(query, async () => (await baseDb().executeQuery(query)).rows[0]!);
   return { generated: row.generated ?? 0, active: row.active ?? 0 };
 }
 

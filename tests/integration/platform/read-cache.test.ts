@@ -1,0 +1,109 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetConfig } from '../../../src/server/config.ts';
+import { baseDb, coreDb, observeQueries, tenantSchemaName } from '../../../src/server/db/database.ts';
+import { connected } from '../../../src/server/db/notifications.ts';
+import { rowChangesSettled } from '../../../src/server/db/read-cache.ts';
+import { loginAs, testApp } from '../../helpers/api.ts';
+import { otherTenant, waitFor } from '../qr/helpers.ts';
+
+/**
+ * List counts and the logged user's counters are reused for a few seconds (issue 12; the other
+ * integration tests run with READ_CACHE_MS=0, since they write fixtures with their own SQL and read
+ * at once). A write through the app shows on the next read at once; any other write once its
+ * NOTIFY has landed — never only after the cache's time.
+ */
+process.env.READ_CACHE_MS = '60000';
+resetConfig();
+afterAll(() => {
+  process.env.READ_CACHE_MS = '0';
+  resetConfig();
+});
+
+let token: string;
+let schema: string;
+beforeAll(async () => {
+  const tenant = await otherTenant();
+  token = await loginAs(tenant.email);
+  const g = await coreDb()
+    .selectFrom('company_groups')
+    .select('schema_name')
+    .where('id', '=', tenant.groupId)
+    .executeTakeFirstOrThrow();
+  schema = tenantSchemaName(g.schema_name);
+  await waitFor(async () => (connected() ? true : undefined), 5000, 10);
+});
+
+async function call(path: string, init: RequestInit = {}) {
+  const statements: string[] = [];
+  const stop = observeQueries((q) => statements.push(q.sql));
+  try {
+    const res = await testApp().request(path, {
+      ...init,
+      headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': '10.6.6.6', ...init.headers },
+    });
+    const json = (await res.json()) as { data: Record<string, unknown> & { total?: number } };
+    return {
+      status: res.status,
+      data: json.data,
+      counts: statements.filter((s) => s.startsWith('select count(*)')).length,
+      counters: statements.filter((s) => s.includes('tag_monthly_counts')).length,
+    };
+  } finally {
+    stop();
+  }
+}
+
+const categoryBySql = (name: string) =>
+  sql`insert into ${sql.table(`${schema}.categories`)} (name, enabled) values (${name}, true)`.execute(
+    baseDb(),
+  );
+
+describe('the read cache', () => {
+  it('counts a list once per filter: paging and sorting reuse it', async () => {
+    await categoryBySql(`Cat A ${Date.now()}`);
+    await rowChangesSettled();
+    const first = await call('/web/categories/?pageSize=10');
+    expect([first.status, first.counts, first.data.total]).toEqual([200, 1, 1]);
+    expect((await call('/web/categories/?pageSize=10')).counts).toBe(0);
+    expect((await call('/web/categories/?pageSize=10&page=1&sort=updateDate&direction=desc')).counts).toBe(0);
+    // Another filter is another count.
+    expect((await call('/web/categories/?pageSize=10&query=zzz')).counts).toBe(1);
+  });
+
+  it('a create through the app shows in the next total at once', async () => {
+    const before = (await call('/web/categories/?pageSize=10')).data.total!;
+    const created = await call('/web/categories/', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: `Cat B ${Date.now()}`, enabled: true }),
+    });
+    expect(created.status).toBe(201);
+    const after = await call('/web/categories/?pageSize=10');
+    expect([after.data.total, after.counts]).toEqual([before + 1, 1]);
+  });
+
+  it('a row written by another process shows once its notification has landed', async () => {
+    const before = (await call('/web/categories/?pageSize=10')).data.total!;
+    expect((await call('/web/categories/?pageSize=10')).counts).toBe(0);
+    await categoryBySql(`Cat C ${Date.now()}`);
+    await rowChangesSettled();
+    const after = await call('/web/categories/?pageSize=10');
+    expect([after.data.total, after.counts]).toEqual([before + 1, 1]);
+  });
+
+  it("the logged user's tag counters are reused until the group's tags change", async () => {
+    const first = await call('/web/logged-user/');
+    expect(first.data.generated_tag_qty).toBe(0);
+    const again = await call('/web/logged-user/');
+    expect(again.counters).toBe(0);
+    const company = (first.data as { companyId: number }).companyId;
+    await sql`insert into ${sql.table(`${schema}.tags`)} (serial_number, company_id, enabled, created_at)
+      select 'RC' || g || ${String(Date.now())}, ${company}::bigint, true, now() from generate_series(1, 3) g`.execute(
+      baseDb(),
+    );
+    await rowChangesSettled();
+    const after = await call('/web/logged-user/');
+    expect([after.data.generated_tag_qty, after.counters]).toEqual([3, 1]);
+  });
+});
