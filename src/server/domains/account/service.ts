@@ -3,14 +3,33 @@ import type { AuthContext } from '../../context.ts';
 import { fileStore } from '../../files/store.ts';
 import { loggedUserCounters } from '../qr/counters.ts';
 
+/**
+ * Photos as data URLs, kept in memory by file key (a new upload gets a new key, so an entry never
+ * goes stale): the logged user is read on every page load, and reading the file each time was
+ * the call's slowest part for users with a photo. Bounded by size, oldest out first.
+ */
+const PHOTO_CACHE_BYTES = 32 * 1024 * 1024;
+const photos = new Map<string, string>();
+let photoBytes = 0;
+
 async function imageDataUrl(key: string | null): Promise<string | null> {
   if (!key) return null;
+  const kept = photos.get(key);
+  if (kept) return kept;
   const stream = await fileStore().get(key);
   if (!stream) return null;
   const chunks: Buffer[] = [];
   for await (const c of stream) chunks.push(c as Buffer);
   const mime = key.endsWith('.png') ? 'image/png' : key.endsWith('.webp') ? 'image/webp' : 'image/jpeg';
-  return `data:${mime};base64,${Buffer.concat(chunks).toString('base64')}`;
+  const url = `data:${mime};base64,${Buffer.concat(chunks).toString('base64')}`;
+  photos.set(key, url);
+  photoBytes += url.length;
+  for (const [k, v] of photos) {
+    if (photoBytes <= PHOTO_CACHE_BYTES) break;
+    photos.delete(k);
+    photoBytes -= v.length;
+  }
+  return url;
 }
 
 export type { LoggedUser };
