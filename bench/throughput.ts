@@ -7,6 +7,7 @@
  * and its statements' EXPLAIN ANALYZE (rolled back).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +68,38 @@ function start(args: string[], port: number): Promise<string> {
   });
 }
 
+/** CPU time (ms) the processes have used so far, from /proc (utime + stime, in clock ticks of 10 ms). */
+function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {}
+  }
+  return ticks * 10;
+}
+/** A process and its children (the cluster primary's HTTP processes). */
+function processTree(pid: number): number[] {
+  const out = [pid];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) out.push(Number(d));
+    } catch {}
+  }
+  return out;
+}
+/** Every Postgres backend serving this run's database. */
+async function postgresPids(): Promise<number[]> {
+  const { rows } = await sql<{
+    pid: number;
+  }>`select pid from pg_stat_activity where datname = current_database()`.execute(baseDb());
+  return rows.map((r) => r.pid);
+}
+
 const RELATION_SCANS = new Set(['Seq Scan', 'Index Scan', 'Index Only Scan', 'Bitmap Heap Scan', 'Tid Scan']);
 interface PlanNode {
   'Node Type': string;
@@ -92,7 +125,24 @@ function scannedRows(node: PlanNode): number {
  * database), its statements are recorded, and each is run again under EXPLAIN ANALYZE inside a
  * rolled-back transaction. Deterministic, unlike table statistics that backends publish late.
  */
-async function rowsReadBy(path: string, init: RequestInit): Promise<{ statements: number; rows: number }> {
+/**
+ * Statements and rows read of one call, run in-process twice: cold (the session and the list's
+ * count not cached yet) and warm (the same call again at once, as paging or a refetch runs it).
+ */
+async function rowsReadBy(
+  path: string,
+  init: RequestInit,
+): Promise<{ statements: number; rows: number; warmStatements: number; warmRows: number }> {
+  const [cold, warm] = [await statementsOf(path, init), await statementsOf(path, init)];
+  return {
+    statements: cold.length,
+    rows: await rowsRead(cold),
+    warmStatements: warm.length,
+    warmRows: await rowsRead(warm),
+  };
+}
+
+async function statementsOf(path: string, init: RequestInit) {
   const statements: { sql: string; parameters: readonly unknown[] }[] = [];
   const stop = observeQueries((q) => statements.push(q));
   try {
@@ -100,6 +150,10 @@ async function rowsReadBy(path: string, init: RequestInit): Promise<{ statements
   } finally {
     stop();
   }
+  return statements;
+}
+
+async function rowsRead(statements: { sql: string; parameters: readonly unknown[] }[]): Promise<number> {
   const client = await getPool().connect();
   let rows = 0;
   try {
@@ -116,7 +170,7 @@ async function rowsReadBy(path: string, init: RequestInit): Promise<{ statements
   } finally {
     client.release();
   }
-  return { statements: statements.length, rows };
+  return rows;
 }
 
 interface Route {
@@ -156,7 +210,10 @@ try {
     from generate_series(1, ${EQUIPMENT}::int) g
     join cg_demo.tags t on t.serial_number = 'T' || lpad(g::text, 8, '0')
     cross join p`.execute(baseDb());
-  await sql`analyze`.execute(baseDb());
+  // Settled before measuring: the visibility map and statistics written, no autovacuum starting
+  // in the middle of the first route (the ceiling), dirty pages flushed.
+  await sql`vacuum analyze`.execute(baseDb());
+  await sql`checkpoint`.execute(baseDb());
 
   // The product as `npm start` runs it: compiled JavaScript, WEB_CONCURRENCY processes.
   execFileSync(
@@ -199,8 +256,13 @@ try {
       })),
     );
   }
+  const ceilingRoute: Route = {
+    what: 'ceiling: bare Hono + one PK SELECT (pg)',
+    url: ceiling,
+    path: () => '/ceiling',
+  };
   const routes: Route[] = [
-    { what: 'ceiling: bare Hono + one PK SELECT (pg)', url: ceiling, path: () => '/ceiling' },
+    ceilingRoute,
     { what: 'ceiling × 3: three PK SELECTs one after the other', url: ceiling, path: () => '/ceiling?n=3' },
     { what: "GET /health (the product's middleware, no database)", url: app, path: () => '/health' },
     { what: 'GET /web/logged-user/', url: app, headers: auth, path: () => '/web/logged-user/' },
@@ -242,18 +304,32 @@ try {
     errors: number;
     rows: number;
     statements: number;
+    serverUs: number;
+    pgUs: number;
+    warmRows: number;
+    warmStatements: number;
   }[] = [];
+  // The in-process probe's caches work once its LISTEN connection is up (db/notifications.ts).
+  const { connected } = await import('../src/server/db/notifications.ts');
+  while (!connected()) await new Promise((r) => setTimeout(r, 20));
   const only = process.env.ONLY?.split(',');
-  for (const r of only ? routes.filter((x, i) => i === 0 || only.some((o) => x.what.includes(o))) : routes) {
+  // The ceiling runs first and again last (the machine may drift during the run): the share is
+  // taken of the two runs' mean, and both are printed.
+  const chosen = only ? routes.filter((x, i) => i === 0 || only.some((o) => x.what.includes(o))) : routes;
+  for (const r of [...chosen, { ...ceilingRoute, what: `${ceilingRoute.what}, again at the end` }]) {
     // Statements and rows read of one call of the product (the ceiling's: one row, by its key).
     const probe =
       r.url === app
         ? await rowsReadBy(r.path(7), { method: r.method ?? 'GET', headers: r.headers, body: r.body?.(7) })
-        : {
-            statements: Number(r.path(0).match(/n=(\d+)/)?.[1] ?? 1),
-            rows: Number(r.path(0).match(/n=(\d+)/)?.[1] ?? 1),
-          };
+        : (() => {
+            const n = Number(r.path(0).match(/n=(\d+)/)?.[1] ?? 1);
+            return { statements: n, rows: n, warmStatements: n, warmRows: n };
+          })();
     let n = 0;
+    // CPU per call of the server's processes and of Postgres: what a call costs whatever else runs.
+    const serverPids = r.url === app ? processTree(children[0]!.pid!) : processTree(children[1]!.pid!);
+    const pgPids = await postgresPids();
+    const cpu0 = { server: cpuMs(serverPids), pg: cpuMs(pgPids) };
     const out = await autocannon({
       url: r.url,
       connections: CONNECTIONS,
@@ -269,7 +345,11 @@ try {
         },
       ],
     });
+    const pgAfter = [...new Set([...pgPids, ...(await postgresPids())])];
+    const calls = Math.max(1, out.requests.total);
     results.push({
+      serverUs: ((cpuMs(serverPids) - cpu0.server) * 1000) / calls,
+      pgUs: ((cpuMs(pgAfter) - cpu0.pg) * 1000) / calls,
       what: r.what,
       rps: out.requests.average,
       p50: out.latency.p50,
@@ -277,20 +357,22 @@ try {
       errors: out.non2xx + out.errors + out.timeouts,
       rows: probe.rows,
       statements: probe.statements,
+      warmRows: probe.warmRows,
+      warmStatements: probe.warmStatements,
     });
     console.log(`${r.what}: ${Math.round(out.requests.average)} req/s`);
   }
-  const ceil = results[0]!.rps;
+  const ceil = (results[0]!.rps + results.at(-1)!.rps) / 2;
   console.log(
     `\nMachine: ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, Node ${process.version}; ${CONNECTIONS} connections × ${DURATION} s; WEB_CONCURRENCY=${processes}; ${TAGS.toLocaleString('en')} tags, ${PRODUCTS.toLocaleString('en')} products, ${EQUIPMENT.toLocaleString('en')} equipment`,
   );
   console.log(
-    '| route | req/s | share of ceiling | p50 ms | p99 ms | non-2xx/errors | statements | rows read per call |',
+    '| route | req/s | share of ceiling (mean of first and last) | p50 ms | p99 ms | non-2xx/errors | statements cold / warm | rows read cold / warm | server CPU µs/call | Postgres CPU µs/call |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results)
     console.log(
-      `| ${r.what} | ${Math.round(r.rps).toLocaleString('en')} | ${Math.round((r.rps / ceil) * 100)}% | ${r.p50} | ${r.p99} | ${r.errors} | ${r.statements} | ${r.rows.toFixed(0)} |`,
+      `| ${r.what} | ${Math.round(r.rps).toLocaleString('en')} | ${Math.round((r.rps / ceil) * 100)}% | ${r.p50} | ${r.p99} | ${r.errors} | ${r.statements} / ${r.warmStatements} | ${r.rows.toFixed(0)} / ${r.warmRows.toFixed(0)} | ${Math.round(r.serverUs)} | ${Math.round(r.pgUs)} |`,
     );
 } finally {
   // The servers stop before their database goes.
