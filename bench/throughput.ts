@@ -69,13 +69,13 @@ function start(args: string[], port: number): Promise<string> {
 }
 
 /** CPU time (ms) the processes have used so far, from /proc (utime + stime, in clock ticks of 10 ms). */
-function cpuMs(pids: number[]): number {
+function cpuMs(pids: number[], only?: 'kernel'): number {
   let ticks = 0;
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(f[11]) + Number(f[12]);
+      ticks += (only ? 0 : Number(f[11])) + Number(f[12]);
     } catch {}
   }
   return ticks * 10;
@@ -305,6 +305,7 @@ try {
     rows: number;
     statements: number;
     serverUs: number;
+    kernelUs: number;
     pgUs: number;
     warmRows: number;
     warmStatements: number;
@@ -329,7 +330,7 @@ try {
     // CPU per call of the server's processes and of Postgres: what a call costs whatever else runs.
     const serverPids = r.url === app ? processTree(children[0]!.pid!) : processTree(children[1]!.pid!);
     const pgPids = await postgresPids();
-    const cpu0 = { server: cpuMs(serverPids), pg: cpuMs(pgPids) };
+    const cpu0 = { server: cpuMs(serverPids), kernel: cpuMs(serverPids, 'kernel'), pg: cpuMs(pgPids) };
     const out = await autocannon({
       url: r.url,
       connections: CONNECTIONS,
@@ -349,6 +350,7 @@ try {
     const calls = Math.max(1, out.requests.total);
     results.push({
       serverUs: ((cpuMs(serverPids) - cpu0.server) * 1000) / calls,
+      kernelUs: ((cpuMs(serverPids, 'kernel') - cpu0.kernel) * 1000) / calls,
       pgUs: ((cpuMs(pgAfter) - cpu0.pg) * 1000) / calls,
       what: r.what,
       rps: out.requests.average,
@@ -367,12 +369,12 @@ try {
     `\nMachine: ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, Node ${process.version}; ${CONNECTIONS} connections × ${DURATION} s; WEB_CONCURRENCY=${processes}; ${TAGS.toLocaleString('en')} tags, ${PRODUCTS.toLocaleString('en')} products, ${EQUIPMENT.toLocaleString('en')} equipment`,
   );
   console.log(
-    '| route | req/s | share of ceiling (mean of first and last) | p50 ms | p99 ms | non-2xx/errors | statements cold / warm | rows read cold / warm | server CPU µs/call | Postgres CPU µs/call |',
+    '| route | req/s | share of ceiling (mean of first and last) | p50 ms | p99 ms | non-2xx/errors | statements cold / warm | rows read cold / warm | server CPU µs/call (kernel) | Postgres CPU µs/call |',
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results)
     console.log(
-      `| ${r.what} | ${Math.round(r.rps).toLocaleString('en')} | ${Math.round((r.rps / ceil) * 100)}% | ${r.p50} | ${r.p99} | ${r.errors} | ${r.statements} / ${r.warmStatements} | ${r.rows.toFixed(0)} / ${r.warmRows.toFixed(0)} | ${Math.round(r.serverUs)} | ${Math.round(r.pgUs)} |`,
+      `| ${r.what} | ${Math.round(r.rps).toLocaleString('en')} | ${Math.round((r.rps / ceil) * 100)}% | ${r.p50} | ${r.p99} | ${r.errors} | ${r.statements} / ${r.warmStatements} | ${r.rows.toFixed(0)} / ${r.warmRows.toFixed(0)} | ${Math.round(r.serverUs)} (${Math.round(r.kernelUs)}) | ${Math.round(r.pgUs)} |`,
     );
 } finally {
   // The servers stop before their database goes.

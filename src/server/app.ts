@@ -164,16 +164,17 @@ export function createApp(): Hono<AppEnv> {
         );
       await next();
     });
-    app.use(
-      prefix,
-      bodyLimit({
-        maxSize: BODY_LIMIT,
-        onError: async (c) => {
-          if (!(await drainBody(c))) c.header('Connection', 'close');
-          return errorResponse(c, new AppError('REQUEST_TOO_LARGE'));
-        },
-      }),
-    );
+    const limitBody = bodyLimit({
+      maxSize: BODY_LIMIT,
+      onError: async (c) => {
+        if (!(await drainBody(c))) c.header('Connection', 'close');
+        return errorResponse(c, new AppError('REQUEST_TOO_LARGE'));
+      },
+    });
+    // Not for reads: the limit asks for the request's body, and on a GET that alone made
+    // @hono/node-server build a full fetch Request (and its AbortController) per call — ~15% of a
+    // signed-in read's CPU (issue 12). A GET body is never read.
+    app.use(prefix, (c, next) => (SAFE_METHODS.has(c.req.method) ? next() : limitBody(c, next)));
   }
 
   // Resolve the caller once per request, for REST and tRPC alike.
