@@ -7,6 +7,7 @@ import { authDomain } from './domains/auth/domain.ts';
 import { catalogueDomain } from './domains/catalogue/domain.ts';
 import { cepDomain } from './domains/cep/domain.ts';
 import { configDomain } from './domains/config/domain.ts';
+import { documentsDomain } from './domains/documents/domain.ts';
 import { equipmentDomain } from './domains/equipment/domain.ts';
 import { jobsDomain } from './domains/jobs/domain.ts';
 import { organisationsDomain } from './domains/organisations/domain.ts';
@@ -25,4 +26,5 @@ export const domains = {
   qr: qrDomain,
   tags: tagsDomain,
   equipment: equipmentDomain,
+  documents: documentsDomain,
 };

@@ -2,7 +2,7 @@ import { setImmediate as tick } from 'node:timers/promises';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { tagUrl } from '../../shared/qr/serial.ts';
-import { QUIET_ZONE, qrRuns } from './qr-matrix.ts';
+import { qrPdfOps } from './qr-matrix.ts';
 
 /** A4 in points, 4 × 6 labels per sheet. */
 export const PAGE = { width: 595.28, height: 841.89, margin: 28, cols: 4, rows: 6 } as const;
@@ -49,14 +49,9 @@ export async function renderPdfLabels(
       const row = Math.floor(i / PAGE.cols);
       const cellX = PAGE.margin + col * cellW;
       const cellTop = PAGE.height - PAGE.margin - row * cellH;
-      const { size, ops: runs } = qrRuns(tagUrl(opts.publicUrl, item.serial));
-      const m = QR_SIDE / (size + 2 * QUIET_ZONE);
       const x0 = cellX + (cellW - QR_SIDE) / 2;
       const y0 = cellTop - 6;
-      // Module space: origin at the code's top-left corner, y growing downwards.
-      ops.push(
-        `q ${m.toFixed(4)} 0 0 ${(-m).toFixed(4)} ${x0.toFixed(2)} ${y0.toFixed(2)} cm\n${runs}\nf\nQ`,
-      );
+      ops.push(qrPdfOps(tagUrl(opts.publicUrl, item.serial), x0, y0, QR_SIDE));
       const textW = font.widthOfTextAtSize(item.serial, FONT_SIZE);
       const tx = cellX + (cellW - textW) / 2;
       const ty = y0 - QR_SIDE - FONT_SIZE + 2;

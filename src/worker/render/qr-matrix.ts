@@ -34,3 +34,15 @@ export function qrRuns(text: string): QrRuns {
   }
   return { size, ops: parts.join('\n') };
 }
+
+/**
+ * PDF content-stream operators painting the code of `text` as a `side`-point square (quiet zone
+ * included) whose top-left corner is at (`x`, `yTop`) in page space; the fill colour is the
+ * caller's. The labels and the record certificates draw their codes with it.
+ */
+export function qrPdfOps(text: string, x: number, yTop: number, side: number): string {
+  const { size, ops } = qrRuns(text);
+  const m = side / (size + 2 * QUIET_ZONE);
+  // Module space: origin at the code's top-left corner, y growing downwards.
+  return `q ${m.toFixed(4)} 0 0 ${(-m).toFixed(4)} ${x.toFixed(2)} ${yTop.toFixed(2)} cm\n${ops}\nf\nQ`;
+}

@@ -356,20 +356,19 @@ interface RecordRow {
   answers: StoredAnswer[];
   attributes: AttributeRecord[];
 }
+type InspectionRow = RecordRow & {
+  latitude: number | null;
+  longitude: number | null;
+  accuracy: number | null;
+  improper: boolean;
+};
+type MaintenanceRow = RecordRow & { parts: StoredPart[] };
+type InspectionRecord = z.input<typeof inspectionRecordSchema>;
+type MaintenanceRecord = z.input<typeof maintenanceRecordSchema>;
 
-export function inspections(
-  ctx: Ctx,
-  input: HistoryInput,
-): Promise<Page<z.input<typeof inspectionRecordSchema>>> {
-  return historyPage<
-    RecordRow & {
-      latitude: number | null;
-      longitude: number | null;
-      accuracy: number | null;
-      improper: boolean;
-    },
-    z.input<typeof inspectionRecordSchema>
-  >(ctx, input, 'inspections', (r) => ({
+/** An inspection row as the history and its documents show it. */
+function toInspectionRecord(r: InspectionRow): InspectionRecord {
+  return {
     inspectionId: r.id,
     userName: r.user_name,
     userEmail: r.user_email,
@@ -380,28 +379,62 @@ export function inspections(
     improper: r.improper,
     attributesValues: r.attributes,
     questionsAnswers: r.answers,
-  }));
+  };
 }
 
-export function maintenances(
-  ctx: Ctx,
-  input: HistoryInput,
-): Promise<Page<z.input<typeof maintenanceRecordSchema>>> {
-  return historyPage<RecordRow & { parts: StoredPart[] }, z.input<typeof maintenanceRecordSchema>>(
-    ctx,
-    input,
-    'maintenances',
-    (r) => ({
-      id: r.id,
-      maintenanceId: r.id,
-      userName: r.user_name,
-      userEmail: r.user_email,
-      createdAt: r.created_at,
-      attributesValues: r.attributes,
-      questionsAnswers: r.answers,
-      partsReplacements: r.parts,
-    }),
-  );
+function toMaintenanceRecord(r: MaintenanceRow): MaintenanceRecord {
+  return {
+    id: r.id,
+    maintenanceId: r.id,
+    userName: r.user_name,
+    userEmail: r.user_email,
+    createdAt: r.created_at,
+    attributesValues: r.attributes,
+    questionsAnswers: r.answers,
+    partsReplacements: r.parts,
+  };
+}
+
+export function inspections(ctx: Ctx, input: HistoryInput): Promise<Page<InspectionRecord>> {
+  return historyPage<InspectionRow, InspectionRecord>(ctx, input, 'inspections', toInspectionRecord);
+}
+
+export function maintenances(ctx: Ctx, input: HistoryInput): Promise<Page<MaintenanceRecord>> {
+  return historyPage<MaintenanceRow, MaintenanceRecord>(ctx, input, 'maintenances', toMaintenanceRecord);
+}
+
+/** Whose a record is: its equipment, and the company and product it was recorded for. */
+export interface RecordOwner {
+  equipmentId: number;
+  companyId: number;
+  productId: number;
+}
+
+const ownerOf = (r: { equipment_id: number; company_id: number; product_id: number }): RecordOwner => ({
+  equipmentId: r.equipment_id,
+  companyId: r.company_id,
+  productId: r.product_id,
+});
+
+/**
+ * One inspection by id, exactly as the history lists it, with its owner (the documents domain
+ * holds it to the caller's scope and renders it); null when the tenant has none of that id.
+ */
+export async function inspectionRecordById(
+  db: Db,
+  id: number,
+): Promise<{ record: InspectionRecord; owner: RecordOwner } | null> {
+  const r = await db.selectFrom('inspections').selectAll().where('id', '=', id).executeTakeFirst();
+  return r ? { record: toInspectionRecord(r), owner: ownerOf(r) } : null;
+}
+
+/** One maintenance by id, as the history lists it, with its owner; null when there is none. */
+export async function maintenanceRecordById(
+  db: Db,
+  id: number,
+): Promise<{ record: MaintenanceRecord; owner: RecordOwner } | null> {
+  const r = await db.selectFrom('maintenances').selectAll().where('id', '=', id).executeTakeFirst();
+  return r ? { record: toMaintenanceRecord(r), owner: ownerOf(r) } : null;
 }
 
 interface SnapshotRow {

@@ -6,43 +6,21 @@ import type { TenantContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { mutation, query, tenant } from '../../kit/operation.ts';
 import type { AppEnv } from '../../rest.ts';
-import { fileResponse } from '../jobs/files.ts';
-import { openJobResult, waitForJob } from '../jobs/service.ts';
+import { JOB_DOWNLOAD_DOCS, jobDownload } from '../jobs/job-download.ts';
 import { generatedThisMonth, QR_ROLES, requestBatch } from './service.ts';
-
-/** How long the compatibility download calls wait for the job before answering 202. */
-export const QR_WAIT_MS = 120_000;
-
-function accepted(c: Context, jobId: string): Response {
-  const location = `/web/jobs/${jobId}`;
-  c.header('Location', location);
-  c.header('Preference-Applied', 'respond-async');
-  return c.json({ data: { jobId, location } }, 202);
-}
 
 /**
  * The seed's download calls: start the batch, wait for the job and stream its file; with
- * `Prefer: respond-async` answer 202 + Location of the job at once (also after QR_WAIT_MS).
+ * `Prefer: respond-async` answer 202 + Location of the job at once (jobs/job-download.ts).
  */
 function compatDownload(format: QrFormat) {
-  return async (c: Context<AppEnv>, ctx: TenantContext): Promise<Response> => {
+  return jobDownload(async (c: Context<AppEnv>, ctx: TenantContext) => {
     const companyId = Number(c.req.param('companyId'));
     if (!idField.safeParse(companyId).success)
       throw new AppError('VALIDATION_FAILED', { message: 'Invalid companyId' });
-    const { jobId } = await requestBatch(ctx, { companyId, quantity: c.req.param('qty'), format });
-    if (/\brespond-async\b/i.test(c.req.header('Prefer') ?? '')) return accepted(c, jobId);
-    const job = await waitForJob(jobId, QR_WAIT_MS, c.req.raw.signal);
-    if (job.state === 'failed') throw new AppError('JOB_FAILED');
-    if (job.state !== 'completed') return accepted(c, jobId);
-    return fileResponse(c, await openJobResult(jobId));
-  };
+    return requestBatch(ctx, { companyId, quantity: c.req.param('qty'), format });
+  });
 }
-
-const preferHeader = {
-  name: 'Prefer',
-  description: '`respond-async`: answer 202 with the job’s Location at once instead of waiting',
-};
-const acceptedAnswer = { 202: 'The job runs on: follow `Location` (GET /web/jobs/{id})' };
 
 export const qrOperations = {
   generatedCount: query({
@@ -66,9 +44,8 @@ export const qrOperations = {
         summary:
           'Generates qty new tags and downloads their labels as PDF (Prefer: respond-async → 202 + Location).',
         raw: compatDownload('pdf'),
-        headers: [preferHeader],
+        ...JOB_DOWNLOAD_DOCS,
         produces: 'application/pdf',
-        responses: acceptedAnswer,
       },
       {
         method: 'get',
@@ -76,9 +53,8 @@ export const qrOperations = {
         summary:
           'Generates qty new tags and downloads them as XLSX (Prefer: respond-async → 202 + Location).',
         raw: compatDownload('xlsx'),
-        headers: [preferHeader],
+        ...JOB_DOWNLOAD_DOCS,
         produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        responses: acceptedAnswer,
       },
     ],
     handler: (ctx, input) => requestBatch(ctx, input),
