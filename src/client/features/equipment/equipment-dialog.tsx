@@ -211,11 +211,7 @@ function Dated({
   status: ExpirationStatus;
   days: number | null;
 }) {
-  return (
-    <span className="inline-flex [&>span]:items-start [&>span]:text-left">
-      <DateWithStatus date={date} status={status} days={days} />
-    </span>
-  );
+  return <DateWithStatus date={date} status={status} days={days} align="start" />;
 }
 
 function Row({ label, testId, children }: { label: string; testId?: string; children: React.ReactNode }) {
