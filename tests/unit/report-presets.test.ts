@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { applyPreset, clearedFilters, exportFilters } from '../../src/client/features/reports/report-url.ts';
+import { equipmentListSchema } from '../../src/shared/equipment/schemas.ts';
+import { maintenanceReportSchema } from '../../src/shared/reports/schemas.ts';
 import {
   histogramMonthRange,
   parenthesisedValue,
@@ -109,6 +112,56 @@ describe('inspection report presets (seed 001 §2)', () => {
         lastInspectionFrom: '2026-02-01',
         lastInspectionUpTo: '2026-02-28',
       },
+    });
+  });
+});
+
+describe('report URL rewrites', () => {
+  it('a preset becomes the list’s own params: its params gone, the rest kept, back to page 0', () => {
+    const search = { view: 'inspections-report', status: 'VALID', page: '3', other: 'x' };
+    expect(applyPreset(search, equipmentListSchema, reportPreset(search, TODAY)!)).toEqual({
+      other: 'x',
+      status: 'VALID',
+      lastInspectionExpirationStatus: 'EXPIRED_OR_EXPIRING',
+    });
+    const doughnut = { Doughnut: '1', status: 'VALID', sort: 'product' };
+    expect(applyPreset(doughnut, equipmentListSchema, reportPreset(doughnut, TODAY)!)).toEqual({
+      status: 'IMPROPER',
+      sort: 'product',
+    });
+  });
+
+  it('clear fields: every filter and the search at its default, sort and page size kept', () => {
+    expect(clearedFilters(maintenanceReportSchema)).toEqual({
+      query: undefined,
+      status: undefined,
+      enabledTagsOnly: true,
+      categoryId: undefined,
+      inspectionTypeId: undefined,
+      productId: undefined,
+      createFrom: undefined,
+      createUpTo: undefined,
+      lastMaintenanceFrom: undefined,
+      lastMaintenanceUpTo: undefined,
+      manufacturingDate: undefined,
+      rechargeDate: undefined,
+      weighingDate: undefined,
+    });
+    expect(
+      exportFilters({ page: 2, pageSize: 100, sort: 'product', direction: 'asc', status: 'NA' }),
+    ).toEqual({
+      sort: 'product',
+      direction: 'asc',
+      status: 'NA',
+    });
+    // the maintenance report's input: no company, no due date, no last inspection
+    const keys = Object.keys(maintenanceReportSchema.shape);
+    for (const k of ['companyId', 'dueDateFrom', 'lastInspectionFrom', 'lastInspectionExpirationStatus'])
+      expect(keys).not.toContain(k);
+    expect(maintenanceReportSchema.parse({})).toMatchObject({
+      sort: 'createdAt',
+      direction: 'desc',
+      enabledTagsOnly: true,
     });
   });
 });
