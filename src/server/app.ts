@@ -6,7 +6,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
-import { config } from './config.ts';
+import { config, mapTileOrigin } from './config.ts';
 import type { RequestContext } from './context.ts';
 import { authenticate } from './domains/auth/service.ts';
 import { forgetSessions } from './domains/auth/session-cache.ts';
@@ -67,20 +67,25 @@ export function cameOverHttps(c: Parameters<typeof getConnInfo>[0]): boolean {
 /**
  * The SPA's Content-Security-Policy. Scripts only from our origin (the built index.html has no
  * inline script). Styles also allow 'unsafe-inline': radix-ui (react-remove-scroll's style
- * singleton) and sonner inject <style> elements at run time; script stays strict.
+ * singleton) and sonner inject <style> elements at run time; script stays strict. Images also from
+ * the inspection map's tile origin (MAP_TILE_URL, read at start-up); Leaflet loads tiles as <img>,
+ * so nothing else is opened to it.
  */
-export const CSP = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  connectSrc: ["'self'"],
-  fontSrc: ["'self'", 'data:'],
-  frameAncestors: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  objectSrc: ["'none'"],
-};
+export function contentSecurityPolicy(mapTileUrl: string) {
+  const tiles = mapTileOrigin(mapTileUrl);
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
+    connectSrc: ["'self'"],
+    fontSrc: ["'self'", 'data:'],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    objectSrc: ["'none'"],
+  };
+}
 
 const NUL_IN_URL = /%00/i;
 const BODY_LIMIT = 12 * 1024 * 1024;
@@ -129,7 +134,7 @@ export function createApp(): Hono<AppEnv> {
     '*',
     secureHeaders({
       crossOriginEmbedderPolicy: false,
-      contentSecurityPolicy: CSP,
+      contentSecurityPolicy: contentSecurityPolicy(config().MAP_TILE_URL),
       // The field flow reads labels with the camera and records an inspection's location (issue 11).
       permissionsPolicy: { camera: ['self'], microphone: [], geolocation: ['self'], payment: [] },
       // Sent below, and only over https (an http answer's HSTS is ignored and misleading).

@@ -8,6 +8,25 @@ import { DEFAULT_TIME_ZONE } from '../shared/dates.ts';
 /** The database of a dev machine; `npm start` creates it when missing (any other name needs DB_CREATE=true). */
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/equipcheck';
 
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_MAP_TILE_ATTRIBUTION = '© OpenStreetMap contributors';
+
+/**
+ * The origin the map's tiles come from, as a CSP source (`https://tile.openstreetmap.org`;
+ * `https://*.tile.example.com` for a `{s}` subdomain template); null when `template` is not an
+ * http(s) URL with `{z}`, `{x}` and `{y}`.
+ */
+export function mapTileOrigin(template: string): string | null {
+  if (!['{z}', '{x}', '{y}'].every((p) => template.includes(p))) return null;
+  const m = /^(https?):\/\/([^/?#]+)(?:[/?#]|$)/i.exec(template.trim());
+  if (!m) return null;
+  const [, scheme = '', authority = ''] = m;
+  // `{s}` may only be a whole leading label: a{s}b.example.com cannot be a CSP source.
+  const host = authority.replace(/^\{s\}\./, '*.');
+  if (!/^(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i.test(host) || host.includes('..')) return null;
+  return `${scheme.toLowerCase()}://${host.toLowerCase()}`;
+}
+
 /** All configuration comes from the environment, parsed once. Defaults work on a dev machine. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -89,6 +108,17 @@ const envSchema = z.object({
   JOB_SWEEP_EVERY_MS: z.coerce.number().int().min(100).default(15_000),
   /** A `queued` row younger than this may still be on its way to Redis: the sweep leaves it. */
   JOB_REQUEUE_MIN_AGE_MS: z.coerce.number().int().min(0).default(30_000),
+  /**
+   * Map tiles of the inspection map (Leaflet: `{z}`, `{x}`, `{y}`, optionally `{s}` for a
+   * subdomain). Its origin is added to the CSP's `img-src` at start-up; point it at a tile proxy of
+   * your own to keep viewers' addresses from the tile provider.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .default(DEFAULT_MAP_TILE_URL)
+    .refine((u) => mapTileOrigin(u) !== null, 'an http(s) URL template with {z}, {x} and {y}'),
+  /** The attribution shown on the map (plain text), as the tile provider's terms require. */
+  MAP_TILE_ATTRIBUTION: z.string().max(300).default(DEFAULT_MAP_TILE_ATTRIBUTION),
   /** The time zone whose calendar day is "today" for due dates and inspection statuses. */
   APP_TIME_ZONE: z
     .string()

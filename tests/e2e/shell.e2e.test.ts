@@ -152,19 +152,21 @@ describe('route guard', () => {
     await p.getByTestId('welcome-title').waitFor();
   });
 
+  // /report?view=inspections-report is the inspection report with its preset, which the page writes
+  // into the list's own param on entry (tests/e2e/reports.e2e.test.ts).
   it('anonymous /inspections-report → login → /report?view=inspections-report', async () => {
     const p = await fresh();
     await p.goto('/#/inspections-report');
     await waitForHash(p, '/');
     await login(p, DEMO.admin, undefined, { stay: true });
-    await waitForHash(p, '/report?view=inspections-report');
+    await waitForHash(p, '/report?lastInspectionExpirationStatus=EXPIRED_OR_EXPIRING');
   });
 
   it('signed in, /inspections-report → /report?view=inspections-report', async () => {
     const p = await fresh();
     await login(p, DEMO.companyAdmin);
     await p.goto('/#/inspections-report');
-    await waitForHash(p, '/report?view=inspections-report');
+    await waitForHash(p, '/report?lastInspectionExpirationStatus=EXPIRED_OR_EXPIRING');
   });
 
   it('logout returns to the landing page and forgets the session', async () => {

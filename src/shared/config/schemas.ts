@@ -24,3 +24,12 @@ export const systemConfigItemSchema = z.object({
   updateDate: z.date(),
 });
 export type SystemConfigItem = z.infer<typeof systemConfigItemSchema>;
+
+/** What any visitor's client needs of the server's configuration (`config.public`). */
+export const publicConfigSchema = z.object({
+  /** Leaflet tile URL template of the inspection map (MAP_TILE_URL) */
+  mapTileUrl: z.string(),
+  /** plain-text attribution the tiles require (MAP_TILE_ATTRIBUTION) */
+  mapAttribution: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

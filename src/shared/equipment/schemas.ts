@@ -114,6 +114,9 @@ export const equipmentListSchema = listSchema({
     dueDateFrom: optionalDate,
     dueDateUpTo: optionalDate,
     dueDateExpirationStatus: z.enum(EXPIRATION_FILTERS).optional(),
+    manufacturingDate: optionalDate,
+    rechargeDate: optionalDate,
+    weighingDate: optionalDate,
   },
 });
 export type EquipmentListInput = z.input<typeof equipmentListSchema>;

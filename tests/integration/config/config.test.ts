@@ -92,4 +92,16 @@ describe('system configuration', () => {
     }
     expect((await rest('GET', '/web/config-system/')).status).toBe(401);
   });
+
+  it('the public settings (the map tiles) answer anyone, on both doors', async () => {
+    const expected = {
+      mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      mapAttribution: '© OpenStreetMap contributors',
+    };
+    const anonymous = await rest<typeof expected>('GET', '/web/config/public/');
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.json.data).toEqual(expected);
+    const token = await loginAs(DEMO.operator);
+    expect(await trpcClient(token).config.public.query()).toEqual(expected);
+  });
 });

@@ -63,7 +63,8 @@ describe('security headers', () => {
         'default-src': "'self'",
         'script-src': "'self'",
         'style-src': "'self' 'unsafe-inline'",
-        'img-src': "'self' data: blob:",
+        // the inspection map's tiles (MAP_TILE_URL's default origin)
+        'img-src': "'self' data: blob: https://tile.openstreetmap.org",
         'connect-src': "'self'",
         'font-src': "'self' data:",
         'frame-ancestors': "'none'",
@@ -75,6 +76,22 @@ describe('security headers', () => {
         'camera=(self), microphone=(), geolocation=(self), payment=()',
       );
       expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    }
+  });
+
+  it('img-src follows MAP_TILE_URL (its origin, a {s} subdomain as a wildcard)', async () => {
+    const before = process.env.MAP_TILE_URL;
+    process.env.MAP_TILE_URL = 'https://{s}.tiles.example.net/osm/{z}/{x}/{y}.png';
+    resetConfig();
+    try {
+      const res = await createApp().request('/');
+      expect(directives(res.headers.get('Content-Security-Policy'))['img-src']).toBe(
+        "'self' data: blob: https://*.tiles.example.net",
+      );
+    } finally {
+      if (before === undefined) delete process.env.MAP_TILE_URL;
+      else process.env.MAP_TILE_URL = before;
+      resetConfig();
     }
   });
 

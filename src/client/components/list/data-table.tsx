@@ -38,12 +38,16 @@ export interface DataTableColumn<T> {
   headerClassName?: string;
 }
 
+export type RowProps = { className?: string } & { [data: `data-${string}`]: string | undefined };
+
 export interface DataTableProps<T> {
   columns: DataTableColumn<T>[];
   /** The list's state, rows and setters (useServerList / useLocalList). */
   list: ListController<T>;
   rowKey(row: T): string | number;
   onRowClick?(row: T): void;
+  /** Extra attributes of a row: a class (a status border, a dimmed row) and `data-*` for tests. */
+  rowProps?(row: T): RowProps;
   /** Defaults to the translated 'Lista vazia.'. */
   emptyText?: React.ReactNode;
   /** Accessible name of the table. */
@@ -56,6 +60,7 @@ export function DataTable<T>({
   list,
   rowKey,
   onRowClick,
+  rowProps,
   emptyText,
   label,
   className,
@@ -143,30 +148,34 @@ export function DataTable<T>({
               </TableRow>
             ))}
           {!showSkeleton &&
-            rows.map((row) => (
-              <TableRow
-                key={rowKey(row)}
-                className={cn(onRowClick && 'cursor-pointer')}
-                onClick={onRowClick ? () => onRowClick(row) : undefined}
-                onKeyDown={
-                  onRowClick
-                    ? (e) => {
-                        if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
-                          e.preventDefault();
-                          onRowClick(row);
+            rows.map((row) => {
+              const { className: rowClass, ...rowData } = rowProps?.(row) ?? {};
+              return (
+                <TableRow
+                  key={rowKey(row)}
+                  {...rowData}
+                  className={cn(onRowClick && 'cursor-pointer', rowClass)}
+                  onClick={onRowClick ? () => onRowClick(row) : undefined}
+                  onKeyDown={
+                    onRowClick
+                      ? (e) => {
+                          if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
+                            e.preventDefault();
+                            onRowClick(row);
+                          }
                         }
-                      }
-                    : undefined
-                }
-                tabIndex={onRowClick ? 0 : undefined}
-              >
-                {columns.map((col) => (
-                  <TableCell key={col.id} className={col.className}>
-                    {col.cell(row)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
+                      : undefined
+                  }
+                  tabIndex={onRowClick ? 0 : undefined}
+                >
+                  {columns.map((col) => (
+                    <TableCell key={col.id} className={col.className}>
+                      {col.cell(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              );
+            })}
         </TableBody>
       </Table>
       {/* Outside the table: inside a wide, horizontally scrolled table on a phone the centred

@@ -17,6 +17,9 @@ import { localToday, maskDay, parseDay, showDay } from './day-text.ts';
 
 export { localToday, maskDay, parseDay, showDay };
 
+/** `max` of a day filter that allows any future day (a due date). */
+export const ANY_DAY = '9999-12-31';
+
 function DayInput({
   id,
   label,
@@ -127,4 +130,26 @@ export function DayRangeFilter({
       />
     </fieldset>
   );
+}
+
+/**
+ * One exact day of a list (e.g. an extinguisher's recharge date), typed DD/MM/YYYY and sent as
+ * YYYY-MM-DD; the same checks as a range's ends.
+ */
+export function DayFilter({
+  value,
+  onChange,
+  label,
+  max = localToday(),
+  testId,
+}: {
+  value: string | undefined;
+  onChange(value: string | undefined): void;
+  label: string;
+  /** the last day allowed (default: today; `ANY_DAY` for none) */
+  max?: string;
+  testId: string;
+}) {
+  const id = React.useId();
+  return <DayInput id={id} label={label} value={value} max={max} onChange={onChange} testId={testId} />;
 }

@@ -17,7 +17,7 @@ import { KIT_NS } from '../kit-i18n.ts';
 import { PageHeader } from '../page-header.tsx';
 import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/input.tsx';
-import { DataTable, type DataTableColumn } from './data-table.tsx';
+import { DataTable, type DataTableColumn, type RowProps } from './data-table.tsx';
 import type { ListController } from './use-server-list.ts';
 
 /** The list's search box (the list hook debounces what is typed). */
@@ -96,6 +96,8 @@ export interface ListPageProps<Row> {
   columns: DataTableColumn<NoInfer<Row>>[];
   rowKey(row: NoInfer<Row>): string | number;
   onRowClick?(row: NoInfer<Row>): void;
+  /** Extra attributes of a row (a status border, a dimmed row, `data-*`). */
+  rowProps?(row: NoInfer<Row>): RowProps;
   /** Accessible name of the table (defaults to the title when it is a string). */
   tableLabel?: string;
   emptyText?: React.ReactNode;
@@ -114,6 +116,7 @@ export function ListPage<Row>({
   columns,
   rowKey,
   onRowClick,
+  rowProps,
   tableLabel,
   emptyText,
   children,
@@ -157,6 +160,7 @@ export function ListPage<Row>({
         columns={columns}
         rowKey={rowKey}
         onRowClick={onRowClick}
+        rowProps={rowProps}
         emptyText={emptyText}
       />
       {children}

@@ -1,8 +1,8 @@
 /**
  * The equipment dialog (seed 001 "Equipment dialog"; seed 001 screen 2: general information,
- * maintenances, modifications). Opened from the rows that show equipment: /tags now, the
- * inspection and maintenance reports later (they pass `recordActions` for the per-record PDF /
- * Excel downloads). Three tabs, arrow keys move between them (Radix Tabs):
+ * maintenances, modifications). Opened from the rows that show equipment: /tags and the
+ * inspection and maintenance reports (which pass `recordActions` for the per-record PDF / Excel
+ * downloads). Three tabs, arrow keys move between them (Radix Tabs):
  * - general information (`equipment.get`): product SKU and name, tag, extra label, control number,
  *   the inspection type's attributes, the last inspection status, the due date and its status, the
  *   product image;
@@ -211,11 +211,7 @@ function Dated({
   status: ExpirationStatus;
   days: number | null;
 }) {
-  return (
-    <span className="inline-flex [&>span]:items-start [&>span]:text-left">
-      <DateWithStatus date={date} status={status} days={days} />
-    </span>
-  );
+  return <DateWithStatus date={date} status={status} days={days} align="start" />;
 }
 
 function Row({ label, testId, children }: { label: string; testId?: string; children: React.ReactNode }) {

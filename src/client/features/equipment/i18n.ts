@@ -50,6 +50,9 @@ registerTranslations(EQUIPMENT_NS, {
       openMap: 'Abrir mapa',
       openMapLabel: 'Abrir mapa da localização {{coordinates}} no OpenStreetMap (nova aba)',
       none: 'Inspeção sem localização.',
+      map: 'Mapa da localização da inspeção',
+      marker: 'Local da inspeção: {{coordinates}}',
+      mapLoading: 'Carregando o mapa...',
     },
     history: {
       by: 'Responsável',
@@ -112,6 +115,9 @@ registerTranslations(EQUIPMENT_NS, {
       openMap: 'Open map',
       openMapLabel: 'Open the map of location {{coordinates}} on OpenStreetMap (new tab)',
       none: 'Inspection without location.',
+      map: 'Map of the inspection location',
+      marker: 'Inspection location: {{coordinates}}',
+      mapLoading: 'Loading the map...',
     },
     history: {
       by: 'Responsible',
@@ -174,6 +180,9 @@ registerTranslations(EQUIPMENT_NS, {
       openMap: 'Abrir mapa',
       openMapLabel: 'Abrir el mapa de la ubicación {{coordinates}} en OpenStreetMap (nueva pestaña)',
       none: 'Inspección sin ubicación.',
+      map: 'Mapa de la ubicación de la inspección',
+      marker: 'Lugar de la inspección: {{coordinates}}',
+      mapLoading: 'Cargando el mapa...',
     },
     history: {
       by: 'Responsable',

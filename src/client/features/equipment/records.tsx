@@ -1,10 +1,10 @@
 /**
  * The records of one equipment (seed 001 "Equipment dialog"), shared by the equipment dialog and
  * the field history (/t/$serial?action=history): inspections (responsible, date and time in São
- * Paulo, answers, attributes, location as coordinates with an "open map" link — no map tiles, the
- * CSP allows no other origin, docs/decisions.md), maintenances (answers, parts with quantity and
- * unit) and modifications (snapshots). Newest first, 10 a page, as `equipment.inspections` /
- * `.maintenances` / `.snapshots` page them.
+ * Paulo, answers, attributes, location on a map — MAP_TILE_URL's tiles, ./inspection-map.tsx —
+ * with the coordinates and an "open map" link under it, the only thing left when the tiles cannot
+ * load), maintenances (answers, parts with quantity and unit) and modifications (snapshots).
+ * Newest first, 10 a page, as `equipment.inspections` / `.maintenances` / `.snapshots` page them.
  */
 import { keepPreviousData, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, ExternalLink, MapPin, MapPinOff } from 'lucide-react';
@@ -18,6 +18,7 @@ import type { RouterOutputs } from '../../lib/api-types.ts';
 import { errorMessage, useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
 import { EQUIPMENT_NS } from './i18n.ts';
+import { InspectionMap } from './inspection-map.tsx';
 
 export type InspectionRecord = RouterOutputs['equipment']['inspections']['items'][number];
 export type MaintenanceRecord = RouterOutputs['equipment']['maintenances']['items'][number];
@@ -267,28 +268,36 @@ function Location({ r }: { r: InspectionRecord }) {
     );
   const coordinates = `${r.latitude.toFixed(5)}, ${r.longitude.toFixed(5)}`;
   return (
-    <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-      <MapPin className="size-4 text-primary" aria-hidden />
-      <span className="tabular-nums" data-testid="location-coordinates">
-        {coordinates}
-      </span>
-      {r.accuracy !== null && (
-        <span className="text-muted-foreground">
-          ({t('location.accuracy', { metres: Math.round(r.accuracy) })})
+    <>
+      <InspectionMap
+        latitude={r.latitude}
+        longitude={r.longitude}
+        accuracy={r.accuracy}
+        coordinates={coordinates}
+      />
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <MapPin className="size-4 text-primary" aria-hidden />
+        <span className="tabular-nums" data-testid="location-coordinates">
+          {coordinates}
         </span>
-      )}
-      <a
-        href={mapLink(r.latitude, r.longitude)}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={t('location.openMapLabel', { coordinates })}
-        className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-        data-testid="open-map"
-      >
-        {t('location.openMap')}
-        <ExternalLink className="size-3.5" aria-hidden />
-      </a>
-    </p>
+        {r.accuracy !== null && (
+          <span className="text-muted-foreground">
+            ({t('location.accuracy', { metres: Math.round(r.accuracy) })})
+          </span>
+        )}
+        <a
+          href={mapLink(r.latitude, r.longitude)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t('location.openMapLabel', { coordinates })}
+          className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+          data-testid="open-map"
+        >
+          {t('location.openMap')}
+          <ExternalLink className="size-3.5" aria-hidden />
+        </a>
+      </p>
+    </>
   );
 }
 

@@ -4,33 +4,13 @@
  */
 import { z } from 'zod';
 import { serialField } from '../../../shared/equipment/schemas.ts';
-import {
-  type ExpirationStatus,
-  extinguisherDateKind,
-  extinguisherDueDate,
-} from '../../../shared/equipment/status.ts';
+import { extinguisherDateKind, extinguisherDueDate } from '../../../shared/equipment/status.ts';
 import { requestReplacementSchema } from '../../../shared/tags/schemas.ts';
 
 export { normalizeTypedSerial, serialFromScan } from './scan-rules.ts';
 
-/**
- * Which text a dated value gets next to it (seed 001 §4): EXPIRING shows "Válido até hoje" (0),
- * "Válido até amanhã" (1) or "Válido, expira em N dias"; EXPIRED is highlighted; others plain.
- */
-export type DateNote =
-  | { kind: 'none' }
-  | { kind: 'today' }
-  | { kind: 'tomorrow' }
-  | { kind: 'inDays'; days: number }
-  | { kind: 'expired' };
-
-export function dateNote(status: ExpirationStatus, daysToExpire: number | null): DateNote {
-  if (status === 'EXPIRED') return { kind: 'expired' };
-  if (status !== 'EXPIRING' || daysToExpire === null) return { kind: 'none' };
-  if (daysToExpire <= 0) return { kind: 'today' };
-  if (daysToExpire === 1) return { kind: 'tomorrow' };
-  return { kind: 'inDays', days: daysToExpire };
-}
+// The date texts of seed 001 §4 are shared with the reports and the exports.
+export { type DateNote, dateNote } from '../../../shared/equipment/date-cell.ts';
 
 export interface FieldQuestion {
   id: number;

@@ -29,6 +29,8 @@ export const fieldManifest = defineFeature('field', [
         'equipment.maintenances',
         'equipment.snapshots',
         'tags.requestReplacement',
+        // the inspection map's tiles (history)
+        'config.public',
       ),
     ],
   },

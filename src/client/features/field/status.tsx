@@ -1,9 +1,8 @@
 /** Equipment status badge and dated values with the seed's texts (seed 001 §4). */
 import { useTranslation } from 'react-i18next';
-import { EMPTY_DATE, formatDate } from '../../../shared/dates.ts';
+import { dateCellText } from '../../../shared/equipment/date-cell.ts';
 import type { EquipmentStatus, ExpirationStatus } from '../../../shared/equipment/status.ts';
 import { cn } from '../../lib/utils.ts';
-import { dateNote } from './field-rules.ts';
 import { FIELD_NS } from './i18n.ts';
 
 /** NA transparent, VALID orange, EXPIRED grey, IMPROPER red (seed 001 §4). */
@@ -39,38 +38,51 @@ export const STATUS_BORDER: Record<EquipmentStatus, string> = {
   IMPROPER: 'border-l-destructive',
 };
 
-/** A date (DD/MM/YYYY, --/--/---- when empty) with "Válido até hoje" / "… amanhã" / "expira em N dias"; expired highlighted. */
+/**
+ * A date (DD/MM/YYYY, --/--/---- when empty) with "Válido até hoje" / "… amanhã" / "expira em N
+ * dias", expired highlighted: the shared rule (`dateCellText`, seed 001 §4) in the user's language.
+ * `align="start"` for table cells and the dialog's rows (the field card aligns to the end).
+ */
 export function DateWithStatus({
   date,
   status,
   days,
   testId,
+  align = 'end',
 }: {
-  date: string | null;
+  date: Date | string | null;
   status: ExpirationStatus;
   days: number | null;
   testId?: string;
+  align?: 'start' | 'end';
 }) {
-  const { t } = useTranslation(FIELD_NS);
-  const note = dateNote(status, days);
-  const text = date ? formatDate(date) : EMPTY_DATE;
+  const { i18n } = useTranslation(FIELD_NS);
+  const cell = dateCellText(date, status, days, i18n.resolvedLanguage ?? i18n.language);
   return (
-    <span className="flex flex-col items-end gap-0.5 text-right" data-testid={testId}>
+    <span
+      className={cn(
+        'flex flex-col gap-0.5',
+        align === 'end' ? 'items-end text-right' : 'items-start text-left',
+      )}
+      data-testid={testId}
+      data-note={cell.kind}
+    >
       <span
         className={cn(
-          'font-medium tabular-nums',
-          note.kind === 'expired' && 'rounded bg-destructive/12 px-1.5 text-destructive',
+          'font-medium whitespace-nowrap tabular-nums',
+          cell.highlight && 'rounded bg-destructive/12 px-1.5 text-destructive',
         )}
+        data-testid="date-cell-date"
       >
-        {text}
+        {cell.date}
       </span>
-      {note.kind === 'expired' && (
-        <span className="text-xs font-semibold text-destructive">{t('expired')}</span>
-      )}
-      {note.kind === 'today' && <span className="text-xs text-warning">{t('validUntilToday')}</span>}
-      {note.kind === 'tomorrow' && <span className="text-xs text-warning">{t('validUntilTomorrow')}</span>}
-      {note.kind === 'inDays' && (
-        <span className="text-xs text-warning">{t('expiresInDays', { count: note.days })}</span>
+      {cell.note && (
+        <span
+          className={cn('text-xs', cell.highlight ? 'font-semibold text-destructive' : 'text-warning')}
+          data-testid="date-cell-note"
+        >
+          {cell.note}
+        </span>
       )}
     </span>
   );

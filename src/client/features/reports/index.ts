@@ -1,10 +1,7 @@
-/**
- * Pages of this domain, loaded lazily through ./manifest.ts. Replace a placeholder by exporting
- * the real component under the same name, e.g. `export { CategoriesPage } from './categories-page.tsx';`.
- */
-import { placeholderPage } from '../../components/not-available-yet.tsx';
+/** Pages of the reports, loaded lazily through ./manifest.ts. */
+import './i18n.ts';
 
-export const InspectionsPage = placeholderPage('menu.inspections');
-export const MaintenancesPage = placeholderPage('menu.maintenances');
-/** /report?view=inspections-report (the deep link target of /inspections-report). */
-export const ReportPage = placeholderPage('pages.report');
+export { InspectionsPage } from './inspections-page.tsx';
+export { MaintenancesPage } from './maintenances-page.tsx';
+/** /report?view=inspections-report (the deep link target of /inspections-report): the inspection report. */
+export { InspectionsPage as ReportPage } from './inspections-page.tsx';

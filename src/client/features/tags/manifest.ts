@@ -18,6 +18,8 @@ export const tagsManifest = defineFeature('tags', [
       'equipment.get',
       'equipment.inspections',
       'equipment.snapshots',
+      // the inspection map's tiles
+      'config.public',
     ],
   },
   {

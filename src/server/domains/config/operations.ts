@@ -2,16 +2,25 @@ import { z } from 'zod';
 import {
   configToggleSchema,
   configUpdateSchema,
+  publicConfigSchema,
   systemConfigItemSchema,
 } from '../../../shared/config/schemas.ts';
 import { idField } from '../../../shared/fields.ts';
-import { mutation, query, signedIn } from '../../kit/operation.ts';
+import { mutation, PUBLIC, query, signedIn } from '../../kit/operation.ts';
 import * as s from './service.ts';
 
 /** The platform-wide toggles are the provider admin's (other roles use /config-system for the language only). */
 const provider = signedIn(['MOBCHECK_ADMIN']);
 
 export const configOperations = {
+  public: query({
+    access: PUBLIC,
+    summary:
+      'What every client needs of the server’s settings, signed in or not: the inspection map’s tile URL template and its attribution.',
+    output: publicConfigSchema,
+    rest: { method: 'get', path: '/web/config/public/' },
+    handler: () => s.publicConfig(),
+  }),
   list: query({
     access: provider,
     summary: 'System configuration toggles.',

@@ -1,9 +1,16 @@
-import type { ConfigUpdateInput, SystemConfigItem } from '../../../shared/config/schemas.ts';
+import type { ConfigUpdateInput, PublicConfig, SystemConfigItem } from '../../../shared/config/schemas.ts';
+import { config } from '../../config.ts';
 import { coreDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { SignedInContext } from '../../kit/operation.ts';
 
-// Who may call these is declared once, in operations.ts (the provider admin).
+// Who may call these is declared once, in operations.ts (the provider admin; `public`: anyone).
+
+/** Read from the environment (src/server/config.ts): nothing per user, no database. */
+export function publicConfig(): PublicConfig {
+  const c = config();
+  return { mapTileUrl: c.MAP_TILE_URL, mapAttribution: c.MAP_TILE_ATTRIBUTION };
+}
 
 function selectConfig() {
   return coreDb()

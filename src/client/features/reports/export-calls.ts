@@ -1,0 +1,62 @@
+/**
+ * The reports' calls that the server branches of issue 13 add: the maintenance report's list
+ * (`reports.maintenances`), the report exports (`reports.export`) and the per-record documents
+ * (`documents.inspection`, `documents.maintenance`). The pages use them only through this module,
+ * typed here with the contract they are built to, so this is the one file that names procedures
+ * a router without those branches lacks.
+ */
+import { useMutation } from '@tanstack/react-query';
+import type { ResolverDef } from '@trpc/tanstack-react-query';
+import type { z } from 'zod';
+import type { Equipment, equipmentListSchema } from '../../../shared/equipment/schemas.ts';
+import type { Page } from '../../../shared/list.ts';
+import { maintenanceReportSchema } from '../../../shared/reports/schemas.ts';
+import { type ServerList, useServerList } from '../../components/list/index.ts';
+import { useTRPC } from '../../lib/trpc.ts';
+
+export type ReportKind = 'inspections' | 'maintenances';
+export type ExportFormat = 'pdf' | 'xlsx';
+
+/** A list's input without its page: the export renders every matching row, in the list's order. */
+type FiltersOf<S extends z.ZodType> = Omit<z.output<S>, 'page' | 'pageSize'>;
+export type ReportExportInput =
+  | { report: 'inspections'; format: ExportFormat; filters: FiltersOf<typeof equipmentListSchema> }
+  | { report: 'maintenances'; format: ExportFormat; filters: FiltersOf<typeof maintenanceReportSchema> };
+
+export interface JobStarted {
+  jobId: string;
+}
+
+/** `reports.export`: a background job rendering the report; watched with `jobs.get`. */
+export function useReportExport(): {
+  start(input: ReportExportInput): Promise<JobStarted>;
+  pending: boolean;
+} {
+  const trpc = useTRPC();
+  const m = useMutation(trpc.reports.export.mutationOptions());
+  return { start: (input) => m.mutateAsync(input), pending: m.isPending };
+}
+
+/** `documents.inspection` / `documents.maintenance`: one record as PDF or XLSX, a background job. */
+export function useRecordDocument(kind: 'inspection' | 'maintenance'): {
+  start(input: { id: number; format: ExportFormat }): Promise<JobStarted>;
+  pending: boolean;
+} {
+  const trpc = useTRPC();
+  const inspection = useMutation(trpc.documents.inspection.mutationOptions());
+  const maintenance = useMutation(trpc.documents.maintenance.mutationOptions());
+  const m = kind === 'inspection' ? inspection : maintenance;
+  return { start: (input) => m.mutateAsync(input), pending: m.isPending };
+}
+
+/** The contract of `reports.maintenances`: `maintenanceReportSchema` in, a page of equipment out. */
+type MaintenanceReportDef = Omit<ResolverDef, 'input' | 'output'> & {
+  input: z.input<typeof maintenanceReportSchema>;
+  output: Page<Equipment>;
+};
+
+/** `reports.maintenances`: the maintenance report, a page of equipment, its state in the URL. */
+export function useMaintenanceReport(): ServerList<typeof maintenanceReportSchema, MaintenanceReportDef> {
+  const trpc = useTRPC();
+  return useServerList(trpc.reports.maintenances, { schema: maintenanceReportSchema });
+}

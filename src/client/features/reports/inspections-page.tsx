@@ -1,0 +1,177 @@
+/**
+ * /inspections and /report?view=inspections-report (seed 001 §2 screen 1): the equipment of the
+ * caller's scope with their last inspection and due date (`equipment.list`), every filter in the
+ * URL, PDF/XLSX exports, and the equipment dialog with per-inspection downloads. The URL presets
+ * of the dashboard's links are applied once on entry (./use-report-presets.ts).
+ */
+import * as React from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Equipment, equipmentListSchema } from '../../../shared/equipment/schemas.ts';
+import { type DataTableColumn, ListPage, useServerList } from '../../components/list/index.ts';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useSession } from '../../lib/session.tsx';
+import { useTRPC } from '../../lib/trpc.ts';
+import { EquipmentDialog } from '../equipment/equipment-dialog.tsx';
+import { ExportButtons } from './export-buttons.tsx';
+import { REPORTS_NS } from './i18n.ts';
+import { RecordDownloads } from './record-downloads.tsx';
+import {
+  DatedCell,
+  DetailButton,
+  LabelCell,
+  PersonCell,
+  PlainDate,
+  ProductCell,
+  reportRowProps,
+} from './report-cells.tsx';
+import { CompanyFilter, RangeFilter, ReportFilters } from './report-filters.tsx';
+import { isGroupWide } from './report-roles.ts';
+import { clearedFilters, exportFilters } from './report-url.ts';
+import { useReportPresets } from './use-report-presets.ts';
+
+export function InspectionsPage() {
+  const pending = useReportPresets(equipmentListSchema);
+  return pending ? <PresetPending /> : <InspectionReport />;
+}
+
+/** While a link's preset is being written into the URL. */
+function PresetPending() {
+  const { t } = useTranslation(REPORTS_NS);
+  return (
+    <div className="space-y-4" role="status" data-testid="report-preset-pending">
+      <span className="sr-only">{t('preparing')}</span>
+      <Skeleton className="h-8 w-72" />
+      <Skeleton className="h-64 w-full" />
+    </div>
+  );
+}
+
+function useColumns(onOpen: (serial: string) => void): DataTableColumn<Equipment>[] {
+  const { t } = useTranslation(REPORTS_NS);
+  return React.useMemo(
+    () => [
+      { id: 'product', header: t('columns.product'), sortable: true, cell: (e) => <ProductCell e={e} /> },
+      { id: 'extraLabel', header: t('columns.extraLabel'), sortable: true, cell: (e) => <LabelCell e={e} /> },
+      {
+        id: 'createdAt',
+        header: t('columns.createdAt'),
+        sortable: true,
+        cell: (e) => <PlainDate value={e.createdAt} />,
+      },
+      {
+        id: 'dueDate',
+        header: t('columns.dueDate'),
+        sortable: true,
+        cell: (e) => (
+          <DatedCell
+            date={e.product.isDueDate ? e.dueDate : null}
+            status={e.dueDateExpirationStatus}
+            days={e.dueDateDaysToExpire}
+            testId="cell-due-date"
+          />
+        ),
+      },
+      {
+        id: 'lastInspection',
+        header: t('columns.lastInspection'),
+        sortable: true,
+        cell: (e) => (
+          <DatedCell
+            date={e.lastInspection?.createdAt ?? null}
+            status={e.lastInspectionExpirationStatus}
+            days={e.lastInspectionDaysToExpire}
+            testId="cell-last-inspection"
+          />
+        ),
+      },
+      {
+        id: 'inspector',
+        header: t('columns.inspector'),
+        cell: (e) => <PersonCell person={e.lastInspection} />,
+      },
+      {
+        id: 'details',
+        header: <span className="sr-only">{t('columns.details')}</span>,
+        headerClassName: 'w-12',
+        cell: (e) => <DetailButton serial={e.tagSerialNumber} onOpen={onOpen} />,
+      },
+    ],
+    [t, onOpen],
+  );
+}
+
+function InspectionReport() {
+  const { t } = useTranslation(REPORTS_NS);
+  const trpc = useTRPC();
+  const role = useSession().role;
+  const list = useServerList(trpc.equipment.list, { schema: equipmentListSchema });
+  const [detail, setDetail] = React.useState<string | null>(null);
+  const columns = useColumns(setDetail);
+  const { input } = list;
+  return (
+    <ListPage
+      title={t('inspectionsTitle')}
+      description={t('inspectionsDescription')}
+      actions={<ExportButtons request={{ report: 'inspections', filters: exportFilters(input) }} />}
+      list={list}
+      searchPlaceholder={t('search')}
+      filters={
+        <ReportFilters
+          list={list}
+          selects={
+            isGroupWide(role) && (
+              <CompanyFilter
+                value={input.companyId}
+                onChange={(companyId) => list.setFilters({ companyId })}
+              />
+            )
+          }
+          ranges={
+            <>
+              <RangeFilter
+                legend={t('lastInspection')}
+                from={input.lastInspectionFrom}
+                upTo={input.lastInspectionUpTo}
+                onChange={(lastInspectionFrom, lastInspectionUpTo) =>
+                  list.setFilters({ lastInspectionFrom, lastInspectionUpTo })
+                }
+                status={{
+                  value: input.lastInspectionExpirationStatus,
+                  onChange: (lastInspectionExpirationStatus) =>
+                    list.setFilters({ lastInspectionExpirationStatus }),
+                }}
+                testId="filter-last-inspection"
+              />
+              <RangeFilter
+                legend={t('dueDate')}
+                from={input.dueDateFrom}
+                upTo={input.dueDateUpTo}
+                onChange={(dueDateFrom, dueDateUpTo) => list.setFilters({ dueDateFrom, dueDateUpTo })}
+                futureAllowed
+                status={{
+                  value: input.dueDateExpirationStatus,
+                  onChange: (dueDateExpirationStatus) => list.setFilters({ dueDateExpirationStatus }),
+                }}
+                testId="filter-due-date"
+              />
+            </>
+          }
+          onClear={() => list.setFilters(clearedFilters(equipmentListSchema))}
+        />
+      }
+      columns={columns}
+      rowKey={(e) => e.id}
+      rowProps={(e) => reportRowProps(e)}
+    >
+      {detail && (
+        <EquipmentDialog
+          tag={detail}
+          variant="inspection"
+          open
+          onOpenChange={(open) => !open && setDetail(null)}
+          recordActions={(r) => <RecordDownloads kind="inspection" id={r.inspectionId} at={r.createdAt} />}
+        />
+      )}
+    </ListPage>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The report tables' cells (seed 001 screens 1 and 2): product (name and SKU), extra label and
+ * control number, dates with their expiration note, people, the detail button; and the row's
+ * left border by equipment status, dimmed when its tag is disabled.
+ */
+import { Eye } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { EMPTY_DATE, formatDate } from '../../../shared/dates.ts';
+import type { Equipment } from '../../../shared/equipment/schemas.ts';
+import type { EquipmentStatus, ExpirationStatus } from '../../../shared/equipment/status.ts';
+import type { RowProps } from '../../components/list/index.ts';
+import { TwoLineCell } from '../../components/table-columns.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { cn } from '../../lib/utils.ts';
+import { EQUIPMENT_NS } from '../equipment/i18n.ts';
+import { DateWithStatus } from '../field/status.tsx';
+import { REPORTS_NS } from './i18n.ts';
+
+const DASH = '—';
+
+/**
+ * The row's left border by equipment status: NA transparent, VALID orange, EXPIRED grey, IMPROPER
+ * red (seed 001 §4, the field card's colours). Drawn as an inset shadow of the first cell: a row's
+ * own border is collapsed away on the table's last row.
+ */
+const ROW_MARK: Record<EquipmentStatus, string> = {
+  NA: '',
+  VALID: '[&>td:first-child]:shadow-[inset_4px_0_0_0_var(--color-secondary)]',
+  EXPIRED: '[&>td:first-child]:shadow-[inset_4px_0_0_0_#7b878b]',
+  IMPROPER: '[&>td:first-child]:shadow-[inset_4px_0_0_0_var(--color-destructive)]',
+};
+
+/** A report row: its status mark, dimmed when its tag is disabled; `data-*` say both. */
+export function reportRowProps(e: Equipment, status: EquipmentStatus = e.status): RowProps {
+  return {
+    className: cn(ROW_MARK[status], !e.enabledTag && 'opacity-55'),
+    'data-status': status,
+    'data-enabled-tag': String(e.enabledTag),
+    'data-tag': e.tagSerialNumber,
+  };
+}
+
+/** Name and SKU; screen readers also hear the status the border shows and a disabled tag. */
+export function ProductCell({ e, status = e.status }: { e: Equipment; status?: EquipmentStatus }) {
+  const { t } = useTranslation(REPORTS_NS);
+  return (
+    <div className="flex flex-col">
+      <span className="font-medium" data-testid="cell-product-name">
+        {e.product.name}
+      </span>
+      <span className="font-mono text-xs text-muted-foreground">{e.product.sku}</span>
+      <span className="sr-only">{t('rowStatus', { status: t(`statuses.${status}`) })}</span>
+      {!e.enabledTag && <span className="text-xs text-muted-foreground">{t('tagDisabled')}</span>}
+    </div>
+  );
+}
+
+export function LabelCell({ e }: { e: Equipment }) {
+  return <TwoLineCell main={e.extraLabel || DASH} sub={e.extraCode || DASH} />;
+}
+
+/** An instant or a day, DD/MM/YYYY (--/--/---- without one). */
+export function PlainDate({ value }: { value: Date | string | null | undefined }) {
+  const text = value ? formatDate(value) : EMPTY_DATE;
+  return <span className="whitespace-nowrap tabular-nums">{text}</span>;
+}
+
+/** A date with its expiration note (seed 001 §4: "Válido até hoje", …; expired highlighted). */
+export function DatedCell({
+  date,
+  status,
+  days,
+  testId,
+}: {
+  date: Date | string | null;
+  status: ExpirationStatus;
+  days: number | null;
+  testId?: string;
+}) {
+  return <DateWithStatus date={date} status={status} days={days} align="start" testId={testId} />;
+}
+
+export function PersonCell({
+  person,
+}: {
+  person: { userName: string | null; userEmail: string | null } | null;
+}) {
+  if (!person) return <span className="text-muted-foreground">{DASH}</span>;
+  return <TwoLineCell main={person.userName ?? DASH} sub={person.userEmail ?? ''} />;
+}
+
+/** Opens the equipment dialog of the row. */
+export function DetailButton({ serial, onOpen }: { serial: string; onOpen(serial: string): void }) {
+  const { t } = useTranslation(EQUIPMENT_NS);
+  const label = t('detailsOf', { serial });
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      onClick={(ev) => {
+        ev.stopPropagation();
+        onOpen(serial);
+      }}
+      aria-label={label}
+      title={label}
+      data-testid={`details-${serial}`}
+    >
+      <Eye aria-hidden />
+    </Button>
+  );
+}
