@@ -206,6 +206,8 @@ export const saveCategoryAttributesSchema = categoryAttributesQuerySchema.extend
 export const updateCategorySchema = categoryFieldsSchema.extend({ id });
 
 export const inspectionTypeOptionsSchema = z.object({ categoryId: id.optional() });
+/** The products of one subcategory for a select (the reports' cascade). */
+export const productOptionsSchema = z.object({ inspectionTypeId: id });
 export const updateInspectionTypeSchema = inspectionTypeFieldsSchema.extend({ id });
 export const saveInspectionQuestionsSchema = byId.extend({ rows: inspectionQuestionListSchema });
 export const saveMaintenanceQuestionsSchema = byId.extend({ rows: maintenanceQuestionListSchema });

@@ -136,3 +136,5 @@ export const optionSchema = z.object({
   categoryId: id.optional(),
 });
 export type OptionDto = z.infer<typeof optionSchema>;
+export const productOptionSchema = z.object({ id, name: z.string(), sku: z.string(), enabled: z.boolean() });
+export type ProductOptionDto = z.infer<typeof productOptionSchema>;

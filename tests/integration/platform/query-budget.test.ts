@@ -81,7 +81,8 @@ describe('query budget of the hot calls', () => {
       const scans = statements
         .map((s) => s.replace(/\s+/g, ' '))
         .filter(
-          (s) => /count\(\*\).* from "cg_\w+"\."tags"/i.test(s) && !/ limit (\$\d+|\d+)\)+ as capped\b/.test(s),
+          (s) =>
+            /count\(\*\).* from "cg_\w+"\."tags"/i.test(s) && !/ limit (\$\d+|\d+)\)+ as capped\b/.test(s),
         );
       expect(scans, path).toEqual([]);
     }

@@ -1,4 +1,3 @@
-import { ADMIN_ROLES } from '../../../shared/roles.ts';
 import { defineFeature, EVERYONE, lazyPage, only, SIGNED_IN, searchOf } from '../../lib/manifest.ts';
 import { GROUP_WIDE_ROLES } from './report-roles.ts';
 
@@ -6,8 +5,8 @@ const feature = () => import('./index.ts');
 
 /**
  * The calls of the inspection report: the list, the equipment dialog (with the map's settings and
- * the per-inspection documents), the exports and their jobs; the catalogue selects for the admins
- * (operators have no catalogue calls), the company select for group-wide roles.
+ * the per-inspection documents), the exports and their jobs, the catalogue selects (open to every
+ * tenant role), the company select for group-wide roles.
  */
 const inspectionReport = [
   'equipment.list',
@@ -18,12 +17,9 @@ const inspectionReport = [
   'reports.export',
   'documents.inspection',
   'jobs.get',
-  ...only(
-    ADMIN_ROLES,
-    'catalogue.categories.options',
-    'catalogue.inspectionTypes.options',
-    'catalogue.products.list',
-  ),
+  'catalogue.categories.options',
+  'catalogue.inspectionTypes.options',
+  'catalogue.products.options',
   ...only(GROUP_WIDE_ROLES, 'organisations.companies.list'),
 ];
 
@@ -48,12 +44,9 @@ export const reportsManifest = defineFeature('reports', [
       'reports.export',
       'documents.maintenance',
       'jobs.get',
-      ...only(
-        ADMIN_ROLES,
-        'catalogue.categories.options',
-        'catalogue.inspectionTypes.options',
-        'catalogue.products.list',
-      ),
+      'catalogue.categories.options',
+      'catalogue.inspectionTypes.options',
+      'catalogue.products.options',
     ],
   },
   {

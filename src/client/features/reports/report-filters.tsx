@@ -4,9 +4,8 @@
  * clears what depends on it; disabled items are not offered), the company (group-wide roles), the
  * date ranges with their own status selects, the extinguisher dates (only for the fire-fighting
  * category's extinguishers, seed 001 §9) and the clear-fields button.
- *
- * The catalogue selects read the admin-only catalogue calls, so the operator (who reaches the
- * reports but not the registrations, seed 001 §6) gets the report without them.
+ * The catalogue selects read option calls open to every tenant role (the operator reaches the
+ * reports but not the registrations, seed 001 §6).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Eraser } from 'lucide-react';
@@ -23,10 +22,8 @@ import { FilterSelect } from '../../components/filter-select.tsx';
 import { ANY_DAY, DayFilter, DayRangeFilter } from '../../components/list/day-range-filter.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { useSession } from '../../lib/session.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { REPORTS_NS } from './i18n.ts';
-import { seesCatalogue } from './report-roles.ts';
 
 const ALL = 'all';
 const idValue = (id: number | undefined) => (id === undefined ? ALL : String(id));
@@ -102,28 +99,23 @@ function offered<T extends { id: number; enabled: boolean }>(
 }
 
 /** The catalogue's options for the cascade, and whether the choice is the extinguishers' one. */
-function useCatalogueOptions(enabled: boolean, categoryId?: number, inspectionTypeId?: number) {
+function useCatalogueOptions(categoryId?: number, inspectionTypeId?: number, productId?: number) {
   const trpc = useTRPC();
-  const categories = useQuery({ ...trpc.catalogue.categories.options.queryOptions(), enabled });
+  const categories = useQuery(trpc.catalogue.categories.options.queryOptions());
   const types = useQuery({
     ...trpc.catalogue.inspectionTypes.options.queryOptions({ categoryId }),
-    enabled: enabled && categoryId !== undefined,
+    enabled: categoryId !== undefined,
   });
   const products = useQuery({
-    ...trpc.catalogue.products.list.queryOptions({
-      pageSize: 1000,
-      sort: 'name',
-      enabled: 'yes',
-      inspectionTypeId,
-    }),
-    enabled: enabled && inspectionTypeId !== undefined,
+    ...trpc.catalogue.products.options.queryOptions({ inspectionTypeId: inspectionTypeId ?? 0 }),
+    enabled: inspectionTypeId !== undefined,
   });
   const category = categories.data?.find((c) => c.id === categoryId);
   const type = types.data?.find((c) => c.id === inspectionTypeId);
   return {
     categories: offered(categories.data, categoryId),
     types: offered(types.data, inspectionTypeId),
-    products: products.data?.items ?? [],
+    products: offered(products.data, productId),
     isExtinguisher: !!category && !!type && isExtinguisherType(category.name, type.name),
   };
 }
@@ -310,9 +302,11 @@ export function ReportFilters({
   onClear(): void;
 }) {
   const { t } = useTranslation(REPORTS_NS);
-  const role = useSession().role;
-  const catalogue = seesCatalogue(role);
-  const options = useCatalogueOptions(catalogue, list.input.categoryId, list.input.inspectionTypeId);
+  const options = useCatalogueOptions(
+    list.input.categoryId,
+    list.input.inspectionTypeId,
+    list.input.productId,
+  );
   return (
     <>
       <StatusFilter value={list.input.status} onChange={(status) => list.setFilters({ status })} />
@@ -320,7 +314,7 @@ export function ReportFilters({
         checked={list.input.enabledTagsOnly}
         onChange={(enabledTagsOnly) => list.setFilters({ enabledTagsOnly })}
       />
-      {catalogue && <CatalogueFilters list={list} options={options} />}
+      <CatalogueFilters list={list} options={options} />
       {selects}
       <div className="flex basis-full flex-wrap items-end gap-3" data-testid="date-filters">
         <RangeFilter

@@ -15,6 +15,7 @@ import {
   categoryFieldsSchema,
   inspectionTypeFieldsSchema,
   inspectionTypeOptionsSchema,
+  productOptionsSchema,
   listCategoriesSchema,
   listInspectionTypesSchema,
   listProductsSchema,
@@ -43,6 +44,7 @@ import {
   maintenancePartSchema,
   maintenanceQuestionSchema,
   optionSchema,
+  productOptionSchema,
   productImageSchema,
   productSchema,
 } from '../../../shared/catalogue/types.ts';
@@ -57,6 +59,8 @@ import * as s from './service.ts';
 
 /** Provider, group and company admins manage their group's catalogue; operators never reach it. */
 const admin = tenant(ADMIN_ROLES);
+/** The reports' filter selects: names every tenant role already sees on its reports. */
+const anyTenantRole = tenant(ALL_ROLES);
 
 /** The id of a REST path, as text. */
 const pathId = z.object({ id: idText });
@@ -73,7 +77,7 @@ const categories = {
     handler: (ctx, input) => s.listCategories(ctx, input),
   }),
   options: query({
-    access: admin,
+    access: anyTenantRole,
     summary: 'All categories for selects (disabled ones shown, not selectable).',
     output: z.array(optionSchema),
     // Declared before `get`, so this path is mounted before `/web/categories/:id/`.
@@ -172,7 +176,7 @@ const inspectionTypes = {
     handler: (ctx, input) => s.listInspectionTypes(ctx, input),
   }),
   options: query({
-    access: admin,
+    access: anyTenantRole,
     summary: 'Subcategories for selects, optionally of one category.',
     input: inspectionTypeOptionsSchema,
     output: z.array(optionSchema),
@@ -356,6 +360,15 @@ const products = {
     output: pageSchema(productSchema),
     rest: { method: 'get', path: '/web/products/' },
     handler: (ctx, input) => s.listProducts(ctx, input),
+  }),
+  options: query({
+    access: anyTenantRole,
+    summary: 'The products of one subcategory for selects (at most 1,000, by name).',
+    input: productOptionsSchema,
+    output: z.array(productOptionSchema),
+    // Declared before `get`, so this path is mounted before `/web/products/:id/`.
+    rest: { method: 'get', path: '/web/products/options/' },
+    handler: (ctx, input) => s.productOptions(ctx, input),
   }),
   get: query({
     access: admin,

@@ -7,7 +7,7 @@ import type {
   SaveProductInput,
   UpdateProductInput,
 } from '../../../shared/catalogue/schemas.ts';
-import type { MaintenancePartDto, ProductDto } from '../../../shared/catalogue/types.ts';
+import type { MaintenancePartDto, ProductDto, ProductOptionDto } from '../../../shared/catalogue/types.ts';
 import type { Page } from '../../../shared/list.ts';
 import { AppError } from '../../errors.ts';
 import { fetchPage, mapPage, triStateIs } from '../../kit/list.ts';
@@ -83,6 +83,24 @@ function toDto(ctx: Ctx, r: ProductRow): ProductDto {
     weightDate: r.weight_date,
     readOnly: r.is_dv_exclusive && !isProvider(ctx),
   };
+}
+
+/** How many products a select offers at most (a subcategory with more is filtered by search). */
+export const PRODUCT_OPTIONS_MAX = 1000;
+
+/** The products of one subcategory, by name, for the reports' product select. */
+export async function productOptions(
+  ctx: Ctx,
+  { inspectionTypeId }: { inspectionTypeId: number },
+): Promise<ProductOptionDto[]> {
+  return ctx.auth.tenant
+    .selectFrom('products')
+    .select(['id', 'name', 'sku', 'enabled'])
+    .where('inspection_type_id', '=', inspectionTypeId)
+    .orderBy(sql`core.search_text(name)`)
+    .orderBy('id')
+    .limit(PRODUCT_OPTIONS_MAX)
+    .execute();
 }
 
 export async function listProducts(ctx: Ctx, input: ListProductsParams): Promise<Page<ProductDto>> {

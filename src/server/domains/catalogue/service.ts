@@ -44,6 +44,7 @@ export {
   getMaintenanceParts,
   getProduct,
   listProducts,
+  productOptions,
   saveMaintenanceParts,
   saveProduct,
   updateProduct,
