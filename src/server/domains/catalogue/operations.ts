@@ -180,6 +180,8 @@ const inspectionTypes = {
     summary: 'Subcategories for selects, optionally of one category.',
     input: inspectionTypeOptionsSchema,
     output: z.array(optionSchema),
+    // Declared before `get`, so this path is mounted before `/web/inspection-types/:id/`.
+    rest: { method: 'get', path: '/web/inspection-types/options/' },
     handler: (ctx, input) => s.inspectionTypeOptions(ctx, input),
   }),
   get: query({
