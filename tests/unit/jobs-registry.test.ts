@@ -10,7 +10,14 @@ const noop = async () => ({});
 
 describe('the job registry', () => {
   it("holds every registered domain's jobs, once each", () => {
-    expect([...jobRegistry().types].sort()).toEqual(['diagnostic', 'qr-pdf', 'qr-xlsx', 'result-sweep']);
+    expect([...jobRegistry().types].sort()).toEqual([
+      'diagnostic',
+      'qr-pdf',
+      'qr-xlsx',
+      'report-pdf',
+      'report-xlsx',
+      'result-sweep',
+    ]);
   });
 
   it('groups the definitions by queue, with each queue’s concurrency and each type’s retry policy', () => {
@@ -20,6 +27,7 @@ describe('the job registry', () => {
       [DEFAULT_QUEUE, undefined, ['diagnostic']],
       ['maintenance', 1, ['result-sweep']],
       ['qr', 2, ['qr-pdf', 'qr-xlsx']],
+      ['reports', 2, ['report-pdf', 'report-xlsx']],
     ]);
     expect([diagnosticJob.attempts, qrPdfJob.attempts, qrXlsxJob.attempts, resultSweepJob.attempts]).toEqual([
       3, 3, 3, 1,
