@@ -27,7 +27,7 @@ describe('the job registry', () => {
       [DEFAULT_QUEUE, undefined, ['diagnostic']],
       ['maintenance', 1, ['result-sweep']],
       ['qr', 2, ['qr-pdf', 'qr-xlsx']],
-      ['reports', 2, ['report-pdf', 'report-xlsx']],
+      ['reports', 1, ['report-pdf', 'report-xlsx']],
     ]);
     expect([diagnosticJob.attempts, qrPdfJob.attempts, qrXlsxJob.attempts, resultSweepJob.attempts]).toEqual([
       3, 3, 3, 1,

@@ -195,6 +195,8 @@ export async function renderPdfTable(
       });
       y -= ROW_H;
       row++;
+      // Let I/O run meanwhile (the next batch's queries, the job lock).
+      if (row % 100 === 0) await tick();
     }
     done += batch.length;
     await opts.onProgress?.(done);

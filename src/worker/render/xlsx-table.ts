@@ -21,7 +21,7 @@ export interface XlsxTableOptions {
 /**
  * A table as XLSX with exceljs' streaming writer (like the QR list): no shared strings, each row
  * committed as it arrives, so memory stays flat however many rows there are. Styles are on only for
- * the bold header and the date format of date columns (one style each, not one per cell).
+ * the bold header and the date format of date columns.
  */
 export async function renderXlsxTable(
   batches: AsyncIterable<XlsxCell[][]>,
@@ -34,16 +34,25 @@ export async function renderXlsxTable(
     useStyles: true,
   });
   const sheet = wb.addWorksheet(opts.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = opts.columns.map((c) => ({
-    width: c.width,
-    style: c.date ? { numFmt: 'dd/mm/yyyy' } : {},
-  }));
+  sheet.columns = opts.columns.map((c) => ({ width: c.width }));
   const header = sheet.addRow(opts.columns.map((c) => c.header));
   header.font = { bold: true };
   header.commit();
+  // One style object per kind of column, given to every cell: exceljs looks a style up by the
+  // object's identity (a WeakMap) and renders it only once; a style per cell is rendered per cell.
+  const plain = {};
+  const dated = { numFmt: 'dd/mm/yyyy' };
+  const styles = opts.columns.map((c) => (c.date ? dated : plain));
   let done = 0;
   for await (const batch of batches) {
-    for (const cells of batch) sheet.addRow(cells).commit();
+    for (let r = 0; r < batch.length; r++) {
+      const cells = batch[r]!;
+      const row = sheet.addRow(cells);
+      for (let i = 0; i < styles.length; i++) if (cells[i] !== null) row.getCell(i + 1).style = styles[i]!;
+      row.commit();
+      // Let I/O run meanwhile (the next batch's queries, the file writes, the job lock).
+      if (r % 100 === 99) await tick();
+    }
     done += batch.length;
     await opts.onProgress?.(done);
     await tick();

@@ -126,17 +126,20 @@ export function equipmentReportWhere(
   );
   where(input.companyId !== undefined && sql<SqlBool>`e.company_id = ${input.companyId}`);
   where(input.productId !== undefined && sql<SqlBool>`e.product_id = ${input.productId}`);
+  // `= any(array(…))`, not `in (…)`: the planner then walks the newest equipment and keeps the
+  // subcategory's or category's (a broad one is thousands of rows), instead of fetching all of
+  // them to sort (categoryId over 100,000 equipment: 50 ms → 0.5 ms).
   where(
     input.inspectionTypeId !== undefined &&
-      sql<SqlBool>`e.product_id in (${db.selectFrom('products as p').select('p.id').where('p.inspection_type_id', '=', input.inspectionTypeId)})`,
+      sql<SqlBool>`e.product_id = any(array(${db.selectFrom('products as p').select('p.id').where('p.inspection_type_id', '=', input.inspectionTypeId)}))`,
   );
   where(
     input.categoryId !== undefined &&
-      sql<SqlBool>`e.product_id in (${db
+      sql<SqlBool>`e.product_id = any(array(${db
         .selectFrom('products as p')
         .innerJoin('inspection_types as it', 'it.id', 'p.inspection_type_id')
         .select('p.id')
-        .where('it.category_id', '=', input.categoryId)})`,
+        .where('it.category_id', '=', input.categoryId)}))`,
   );
   where(!!input.createFrom && sql<SqlBool>`e.created_at >= ${dayStart(input.createFrom)}`);
   where(!!input.createUpTo && sql<SqlBool>`e.created_at < ${nextDayStart(input.createUpTo)}`);

@@ -135,38 +135,49 @@ async function reportAttributes(trx: Trx, r: PreparedReport): Promise<{ name: st
   return rows.map((a) => ({ name: a.attribute, date: a.type === 'DATE' }));
 }
 
+/**
+ * Exports get a queue of their own, one at a time per worker process: a 100,000-row XLSX peaks near
+ * 300 MB of RSS (bench/reports.ts), two at once would not fit; a retry renders the file again.
+ */
+const REPORT_QUEUE = { queue: 'reports', attempts: 2, concurrency: 1 } as const;
+
 /** `report-pdf`: the table on screen, landscape A4, up to REPORT_MAX_ROWS.pdf rows. */
 export const reportPdfJob = defineJob({
   type: 'report-pdf',
   params: reportJobParamsSchema,
-  queue: 'reports',
-  attempts: 2,
-  concurrency: 2,
+  ...REPORT_QUEUE,
   async process(ctx) {
     const r = await prepare(ctx);
     await ctx.progress(1);
-    const bytes = await withReportRows(r.tenant, r.scope, r.query, REPORT_MAX_ROWS.pdf, async (rows) => {
-      refuseOverLimit(rows.total, 'pdf');
-      const preamble = [
-        ...(await filterLines(rows.trx, ctx.params.report, r.query.filters)),
-        `Equipamentos: ${rows.total.toLocaleString('pt-BR')}`,
-      ];
-      // pdf-lib loads only in the worker, on the first export.
-      const { renderPdfTable } = await import('../../../worker/render/pdf-table.ts');
-      const columns = pdfColumns(ctx.params.report, config().APP_TIME_ZONE);
-      return renderPdfTable(
-        (async function* () {
-          for await (const batch of rows.batches) yield batch.map((e) => columns.map((c) => c.cell(e)));
-        })(),
-        {
-          title: r.title,
-          subtitle: r.subtitle,
-          preamble,
-          columns,
-          onProgress: renderProgress(ctx, rows.total),
-        },
-      );
-    });
+    const { bytes, total } = await withReportRows(
+      r.tenant,
+      r.scope,
+      r.query,
+      REPORT_MAX_ROWS.pdf,
+      async (rows) => {
+        refuseOverLimit(rows.total, 'pdf');
+        const preamble = [
+          ...(await filterLines(rows.trx, ctx.params.report, r.query.filters)),
+          `Equipamentos: ${rows.total.toLocaleString('pt-BR')}`,
+        ];
+        // pdf-lib loads only in the worker, on the first export.
+        const { renderPdfTable } = await import('../../../worker/render/pdf-table.ts');
+        const columns = pdfColumns(ctx.params.report, config().APP_TIME_ZONE);
+        const pdf = await renderPdfTable(
+          (async function* () {
+            for await (const batch of rows.batches) yield batch.map((e) => columns.map((c) => c.cell(e)));
+          })(),
+          {
+            title: r.title,
+            subtitle: r.subtitle,
+            preamble,
+            columns,
+            onProgress: renderProgress(ctx, rows.total),
+          },
+        );
+        return { bytes: pdf, total: rows.total };
+      },
+    );
     const { key, name } = r.key('pdf');
     const { size } = await fileStore().put(
       key,
@@ -176,7 +187,7 @@ export const reportPdfJob = defineJob({
     await ctx.progress(100);
     return {
       file: { key, name, contentType: 'application/pdf', size },
-      summary: { report: ctx.params.report },
+      summary: { report: ctx.params.report, rows: total },
     };
   },
 });
@@ -185,9 +196,7 @@ export const reportPdfJob = defineJob({
 export const reportXlsxJob = defineJob({
   type: 'report-xlsx',
   params: reportJobParamsSchema,
-  queue: 'reports',
-  attempts: 2,
-  concurrency: 2,
+  ...REPORT_QUEUE,
   async process(ctx) {
     const r = await prepare(ctx);
     await ctx.progress(1);

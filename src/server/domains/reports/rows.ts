@@ -68,17 +68,28 @@ export async function withReportRows<T>(
         .orderBy(sql`e.id ${dir}`)
         .limit(limit);
       await sql`declare report_rows no scroll cursor for ${ordered}`.execute(trx);
+      const fetchBatch = async (): Promise<Equipment[]> => {
+        const r = await sql<{ id: number }>`fetch forward ${sql.lit(REPORT_BATCH)} from report_rows`.execute(
+          trx,
+        );
+        return r.rows.length
+          ? loadEquipment(
+              trx,
+              r.rows.map((row) => row.id),
+              q.spec.day,
+            )
+          : [];
+      };
+      // One batch read ahead: Postgres loads the next while the renderer writes this one.
       async function* batches(): AsyncGenerator<Equipment[]> {
+        let next = fetchBatch();
         for (;;) {
-          const r = await sql<{
-            id: number;
-          }>`fetch forward ${sql.lit(REPORT_BATCH)} from report_rows`.execute(trx);
-          if (r.rows.length === 0) return;
-          yield await loadEquipment(
-            trx,
-            r.rows.map((row) => row.id),
-            q.spec.day,
-          );
+          const batch = await next;
+          if (batch.length === 0) return;
+          next = fetchBatch();
+          // A consumer that stops early must not leave the read-ahead's rejection unhandled.
+          next.catch(() => undefined);
+          yield batch;
         }
       }
       return fn({ trx, total, batches: batches() });
