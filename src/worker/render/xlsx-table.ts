@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { setImmediate as tick } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 
@@ -16,6 +17,19 @@ export interface XlsxTableOptions {
   columns: XlsxTableColumn[];
   /** called after each batch with the number of rows written so far */
   onProgress?: (done: number) => Promise<void> | void;
+}
+
+/**
+ * Waits until the zip has taken what the sheet wrote. exceljs' streaming writer ignores the zip
+ * entry's backpressure (exceljs issue #2916), so a producer faster than the compressor piles the
+ * sheet's uncompressed XML up in memory (~1 MB per 1,000 rows). The entry's input is exceljs'
+ * internal pipe of the sheet stream; without it (another exceljs) this does nothing.
+ */
+async function zipCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
+  const input = (sheet as unknown as { stream?: { pipes?: NodeJS.EventEmitter[] } }).stream?.pipes?.[0] as
+    | (NodeJS.EventEmitter & { writableNeedDrain?: boolean; _writableState?: { needDrain?: boolean } })
+    | undefined;
+  if (input && (input.writableNeedDrain ?? input._writableState?.needDrain)) await once(input, 'drain');
 }
 
 /**
@@ -54,6 +68,7 @@ export async function renderXlsxTable(
       if (r % 100 === 99) await tick();
     }
     done += batch.length;
+    await zipCaughtUp(sheet);
     await opts.onProgress?.(done);
     await tick();
   }
