@@ -78,7 +78,7 @@ function table(rows: Row[]): string {
   ].join('\n');
 }
 
-// `npm run bench -- api` (or `qr`, `equipment`, `throughput`) runs one part.
+// `npm run bench -- api` (or `qr`, `equipment`, `reports`, `throughput`) runs one part.
 const part = process.argv[2];
 if (part === undefined || part === 'qr') {
   const rows: Row[] = [];
@@ -113,6 +113,12 @@ if (part === undefined || part === 'equipment') {
   execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'equipment-list.ts')], {
     stdio: 'inherit',
   });
+}
+
+// Report pages per filter kind, and the XLSX (100,000 rows) and PDF (10,000) exports (its own database).
+if (part === undefined || part === 'reports') {
+  console.log('\nReports, 100,000 equipment in the tenant:');
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'reports.ts')], { stdio: 'inherit' });
 }
 
 // Throughput under 20 concurrent connections beside the bare-route ceiling (its own database and processes).

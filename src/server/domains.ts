@@ -12,6 +12,7 @@ import { equipmentDomain } from './domains/equipment/domain.ts';
 import { jobsDomain } from './domains/jobs/domain.ts';
 import { organisationsDomain } from './domains/organisations/domain.ts';
 import { qrDomain } from './domains/qr/domain.ts';
+import { reportsDomain } from './domains/reports/domain.ts';
 import { tagsDomain } from './domains/tags/domain.ts';
 
 // biome-ignore format: one registration line per domain
@@ -25,6 +26,7 @@ export const domains = {
   jobs: jobsDomain,
   qr: qrDomain,
   tags: tagsDomain,
+  reports: reportsDomain, // before equipment: its /web/equipments/… paths mount ahead of /:tag/
   equipment: equipmentDomain,
   documents: documentsDomain,
 };

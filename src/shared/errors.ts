@@ -16,6 +16,7 @@ import { jobsErrors } from './jobs/errors.ts';
 import { organisationsErrors } from './organisations/errors.ts';
 import { platformErrors } from './platform/errors.ts';
 import { qrErrors } from './qr/errors.ts';
+import { reportsErrors } from './reports/errors.ts';
 import { tagsErrors } from './tags/errors.ts';
 
 export { formatMessage } from './define-errors.ts';
@@ -32,6 +33,7 @@ export const ERROR_DOMAINS = {
   qr: qrErrors,
   equipment: equipmentErrors,
   tags: tagsErrors,
+  reports: reportsErrors,
 } as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void

@@ -18,6 +18,8 @@ describe('the job registry', () => {
       'maintenance-xlsx',
       'qr-pdf',
       'qr-xlsx',
+      'report-pdf',
+      'report-xlsx',
       'result-sweep',
     ]);
   });
@@ -29,6 +31,7 @@ describe('the job registry', () => {
       [DEFAULT_QUEUE, undefined, ['diagnostic']],
       ['maintenance', 1, ['result-sweep']],
       ['qr', 2, ['qr-pdf', 'qr-xlsx']],
+      ['reports', 1, ['report-pdf', 'report-xlsx']],
       ['documents', 2, ['inspection-pdf', 'inspection-xlsx', 'maintenance-pdf', 'maintenance-xlsx']],
     ]);
     expect([diagnosticJob.attempts, qrPdfJob.attempts, qrXlsxJob.attempts, resultSweepJob.attempts]).toEqual([

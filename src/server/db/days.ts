@@ -23,10 +23,18 @@ export function nextDayStart(day: string) {
   return sql`((${day}::date + 1)::timestamp at time zone ${config().APP_TIME_ZONE})`;
 }
 
+/** The fields of `input` holding a day after `day` (default today), in the order of `fields`. */
+export function futureDays(
+  input: Readonly<Record<string, unknown>>,
+  fields: readonly string[],
+  day = today(),
+): string[] {
+  return fields.filter((f) => typeof input[f] === 'string' && (input[f] as string) > day);
+}
+
 /** No date filter may be after today (seed 001 §5): 400 DATE_IN_FUTURE naming each such field. */
 export function refuseFutureDays(input: Record<string, unknown>, fields: readonly string[]): void {
-  const day = today();
-  const future = fields.filter((f) => typeof input[f] === 'string' && (input[f] as string) > day);
+  const future = futureDays(input, fields);
   if (future.length)
     throw new AppError('DATE_IN_FUTURE', {
       issues: future.map((path) => ({ path, message: ERROR_CATALOGUE.DATE_IN_FUTURE.message })),

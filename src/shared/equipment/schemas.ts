@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { EQUIPMENT_STATUSES, EXPIRATION_STATUSES } from '../enums.ts';
 import { idField, isoDateField, optionalText } from '../fields.ts';
 import { listSchema, MAX_PAGE, pageSizeSchema } from '../list.ts';
-import { EXPIRATION_FILTERS } from './status.ts';
+import { commonReportFilters, expirationFilter, reportSchema } from '../reports/filters.ts';
 
 /** A tag serial as printed on the label (9 characters today; a little slack for older series). */
 export const serialField = z
@@ -92,33 +92,29 @@ export const EQUIPMENT_SORTS = [
   'tagSerialNumber',
   'status',
 ] as const;
-const optionalId = idField.optional();
-const optionalDate = isoDateField.optional();
-export const equipmentListSchema = listSchema({
+/**
+ * The inspection report's fields (seed 001 §2 screen 1, §7 export query): the filters both reports
+ * share (`commonReportFilters`: status, active tags, category, subcategory, product, registration
+ * range, extinguisher dates), the company, and the last-inspection and due-date ranges with their
+ * expiration statuses. `src/shared/reports/` builds the maintenance report and the exports from it.
+ */
+export const inspectionReportFields = listSchema({
   sort: EQUIPMENT_SORTS,
   defaultSort: 'createdAt',
   defaultDirection: 'desc',
   filters: {
-    status: z.enum(EQUIPMENT_STATUSES).optional(),
-    /** default on (seed 001 screen 1: "active tags only" checked) */
-    enabledTagsOnly: z.boolean().default(true),
-    categoryId: optionalId,
-    inspectionTypeId: optionalId,
-    productId: optionalId,
-    companyId: optionalId,
-    createFrom: optionalDate,
-    createUpTo: optionalDate,
-    lastInspectionFrom: optionalDate,
-    lastInspectionUpTo: optionalDate,
-    lastInspectionExpirationStatus: z.enum(EXPIRATION_FILTERS).optional(),
-    dueDateFrom: optionalDate,
-    dueDateUpTo: optionalDate,
-    dueDateExpirationStatus: z.enum(EXPIRATION_FILTERS).optional(),
-    manufacturingDate: optionalDate,
-    rechargeDate: optionalDate,
-    weighingDate: optionalDate,
+    ...commonReportFilters,
+    companyId: idField.optional(),
+    lastInspectionFrom: isoDateField.optional(),
+    lastInspectionUpTo: isoDateField.optional(),
+    lastInspectionExpirationStatus: expirationFilter(),
+    dueDateFrom: isoDateField.optional(),
+    dueDateUpTo: isoDateField.optional(),
+    dueDateExpirationStatus: expirationFilter(),
   },
-});
+}).shape;
+/** Each bad parameter answers its code naming it (REPORT_FILTER_INVALID, REPORT_DATE_RANGE_INVALID). */
+export const equipmentListSchema = reportSchema(inspectionReportFields);
 export type EquipmentListInput = z.input<typeof equipmentListSchema>;
 
 const personSchema = z.object({

@@ -1,12 +1,13 @@
 /**
- * The maintenance report's list input (seed 001 §2 screen 2): the inspection report's filters
- * (`equipmentListSchema`) without the company and the due-date range, with the last-inspection
- * range and status replaced by the last-maintenance range.
+ * The maintenance report and the report exports (issue 13). The inspection report is
+ * `equipment.list` (`equipmentListSchema`); both are built from the same report fields.
  */
-import { isoDateField } from '../fields.ts';
-import { equipmentListSchema } from '../equipment/schemas.ts';
+import { z } from 'zod';
+import { inspectionReportFields } from '../equipment/schemas.ts';
 import { listSchema } from '../list.ts';
+import { commonReportFilters, reportSchema, withoutPaging } from './filters.ts';
 
+/** `reports.maintenances` sorts: the maintenance report's columns (seed 001 screen 2). */
 export const MAINTENANCE_REPORT_SORTS = [
   'createdAt',
   'product',
@@ -15,25 +16,55 @@ export const MAINTENANCE_REPORT_SORTS = [
   'status',
 ] as const;
 
-const f = equipmentListSchema.shape;
-const optionalDate = isoDateField.optional();
-
-export const maintenanceReportSchema = listSchema({
+/**
+ * GET /web/equipments/maintenance-report/ — the inspection report's filters without the company
+ * and the due-date range (seed 001 screen 2), the last-inspection range replaced by the last
+ * maintenance's; `status` is the equipment's maintenance status (NA while never maintained).
+ */
+export const maintenanceReportFields = listSchema({
   sort: MAINTENANCE_REPORT_SORTS,
   defaultSort: 'createdAt',
   defaultDirection: 'desc',
   filters: {
-    status: f.status,
-    enabledTagsOnly: f.enabledTagsOnly,
-    categoryId: f.categoryId,
-    inspectionTypeId: f.inspectionTypeId,
-    productId: f.productId,
-    createFrom: f.createFrom,
-    createUpTo: f.createUpTo,
-    lastMaintenanceFrom: optionalDate,
-    lastMaintenanceUpTo: optionalDate,
-    manufacturingDate: f.manufacturingDate,
-    rechargeDate: f.rechargeDate,
-    weighingDate: f.weighingDate,
+    ...commonReportFilters,
+    lastMaintenanceFrom: z.iso.date().optional(),
+    lastMaintenanceUpTo: z.iso.date().optional(),
   },
-});
+}).shape;
+export const maintenanceReportSchema = reportSchema(maintenanceReportFields);
+export type MaintenanceReportInput = z.input<typeof maintenanceReportSchema>;
+
+/** What an export of each report takes: the report's list input without page and page size. */
+export const inspectionReportFiltersSchema = reportSchema(withoutPaging(inspectionReportFields));
+export const maintenanceReportFiltersSchema = reportSchema(withoutPaging(maintenanceReportFields));
+
+export const REPORT_KINDS = ['inspections', 'maintenances'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+export const REPORT_FORMATS = ['pdf', 'xlsx'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** Rows an export may hold: the PDF is drawn in memory, the XLSX streamed (issue 13). */
+export const REPORT_MAX_ROWS: Record<ReportFormat, number> = { pdf: 10_000, xlsx: 100_000 };
+
+/**
+ * `reports.export`: starts the export of a report as a job (it shows in /jobs with its progress);
+ * `filters` are exactly the report's list input on screen, without paging.
+ */
+export const reportExportSchema = z.discriminatedUnion('report', [
+  z.object({
+    report: z.literal('inspections'),
+    format: z.enum(REPORT_FORMATS),
+    filters: inspectionReportFiltersSchema.default(inspectionReportFiltersSchema.parse({})),
+  }),
+  z.object({
+    report: z.literal('maintenances'),
+    format: z.enum(REPORT_FORMATS),
+    filters: maintenanceReportFiltersSchema.default(maintenanceReportFiltersSchema.parse({})),
+  }),
+]);
+export type ReportExportInput = z.input<typeof reportExportSchema>;
+export type ReportExportRequest = z.output<typeof reportExportSchema>;
+export type InspectionReportFilters = z.output<typeof inspectionReportFiltersSchema>;
+export type MaintenanceReportFilters = z.output<typeof maintenanceReportFiltersSchema>;
+
+export const reportExportStartedSchema = z.object({ jobId: z.string() });
