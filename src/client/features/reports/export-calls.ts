@@ -1,17 +1,13 @@
 /**
- * The reports' calls that the server branches of issue 13 add: the maintenance report's list
- * (`reports.maintenances`), the report exports (`reports.export`) and the per-record documents
- * (`documents.inspection`, `documents.maintenance`). The pages use them only through this module,
- * typed here with the contract they are built to, so this is the one file that names procedures
- * a router without those branches lacks.
+ * The reports' own calls: the maintenance report's list (`reports.maintenances`), the report
+ * exports (`reports.export`) and the per-record documents (`documents.inspection`,
+ * `documents.maintenance`), each a background job the pages follow to its download.
  */
 import { useMutation } from '@tanstack/react-query';
-import type { ResolverDef } from '@trpc/tanstack-react-query';
 import type { z } from 'zod';
-import type { Equipment, equipmentListSchema } from '../../../shared/equipment/schemas.ts';
-import type { Page } from '../../../shared/list.ts';
+import type { equipmentListSchema } from '../../../shared/equipment/schemas.ts';
 import { maintenanceReportSchema } from '../../../shared/reports/schemas.ts';
-import { type ServerList, useServerList } from '../../components/list/index.ts';
+import { useServerList } from '../../components/list/index.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 
 export type ReportKind = 'inspections' | 'maintenances';
@@ -49,14 +45,8 @@ export function useRecordDocument(kind: 'inspection' | 'maintenance'): {
   return { start: (input) => m.mutateAsync(input), pending: m.isPending };
 }
 
-/** The contract of `reports.maintenances`: `maintenanceReportSchema` in, a page of equipment out. */
-type MaintenanceReportDef = Omit<ResolverDef, 'input' | 'output'> & {
-  input: z.input<typeof maintenanceReportSchema>;
-  output: Page<Equipment>;
-};
-
 /** `reports.maintenances`: the maintenance report, a page of equipment, its state in the URL. */
-export function useMaintenanceReport(): ServerList<typeof maintenanceReportSchema, MaintenanceReportDef> {
+export function useMaintenanceReport() {
   const trpc = useTRPC();
   return useServerList(trpc.reports.maintenances, { schema: maintenanceReportSchema });
 }
