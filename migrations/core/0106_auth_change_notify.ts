@@ -20,7 +20,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ['companies', 'update of name or delete'],
   ] as const;
   for (const [table, events] of triggers) {
-    await sql`drop trigger if exists ${sql.id(`${table}_auth_changed`)} on ${sql.table(`core.${table}`)}`.execute(db);
+    await sql`drop trigger if exists ${sql.id(`${table}_auth_changed`)} on ${sql.table(`core.${table}`)}`.execute(
+      db,
+    );
     await sql`create trigger ${sql.id(`${table}_auth_changed`)} after ${sql.raw(events)} on ${sql.table(`core.${table}`)}
       for each statement execute function core.notify_auth_changed()`.execute(db);
   }
@@ -28,6 +30,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['sessions', 'users', 'company_groups', 'companies'])
-    await sql`drop trigger if exists ${sql.id(`${table}_auth_changed`)} on ${sql.table(`core.${table}`)}`.execute(db);
+    await sql`drop trigger if exists ${sql.id(`${table}_auth_changed`)} on ${sql.table(`core.${table}`)}`.execute(
+      db,
+    );
   await sql`drop function if exists core.notify_auth_changed()`.execute(db);
 }
