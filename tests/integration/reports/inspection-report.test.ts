@@ -147,6 +147,29 @@ describe('inspection report filters', () => {
     expect(byProduct.items.map((e) => e.product.name)).toEqual([c.names.lamp.name, c.names.lamp.name]);
   });
 
+  it('sorts by product name from the stored sort key, which follows a product rename', async () => {
+    const lampFirst = async (direction: 'asc' | 'desc') =>
+      (await list({ sort: 'product', direction })).items[0]!.product.id === c.lampId;
+    const rename = (name: string) =>
+      tn.db.updateTable('products').set({ name }).where('id', '=', c.lampId).execute();
+    try {
+      await rename(`Zz ${c.names.lamp.name}`);
+      expect([await lampFirst('asc'), await lampFirst('desc')]).toEqual([false, true]);
+      await rename(`Aa ${c.names.lamp.name}`);
+      expect([await lampFirst('asc'), await lampFirst('desc')]).toEqual([true, false]);
+      const row = await tn.db
+        .selectFrom('equipment')
+        .select('product_sort')
+        .where('id', '=', k.e4.id)
+        .executeTakeFirstOrThrow();
+      expect(row.product_sort).toBe(
+        `aa ${c.names.lamp.name}`.toLowerCase().normalize('NFD').replace(/\p{M}/gu, ''),
+      );
+    } finally {
+      await rename(c.names.lamp.name);
+    }
+  });
+
   it('company roles see their company only, whatever companyId says', async () => {
     const op = await list({}, tn.tokens.operator);
     expect(keysOf(op)).toEqual(['e1', 'e2', 'e4', 'e6']);

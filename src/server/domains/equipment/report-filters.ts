@@ -182,10 +182,8 @@ export function equipmentReportSorts(db: Db, spec: ReportSpec): Record<string, E
     lastInspection: ref('e.last_inspection_at'),
     nextInspection: ref('e.next_inspection_date'),
     lastMaintenance: ref('e.last_maintenance_at'),
-    product: sql`(${db
-      .selectFrom('products as p')
-      .select(sql`core.search_text(p.name)`.as('n'))
-      .whereRef('p.id', '=', sql.ref('e.product_id'))})`,
+    // The product's normalised name, stored on the equipment and indexed (tenant migration 0306).
+    product: ref('e.product_sort'),
     extraLabel: sql`core.search_text(e.extra_label)`,
     tagSerialNumber: sql`(${db
       .selectFrom('tags as t')

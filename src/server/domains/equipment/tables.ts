@@ -30,6 +30,8 @@ export interface EquipmentTable {
   last_maintenance_user_id: number | null;
   /** `core.search_text` of serial, labels, product name and SKU */
   search: Generated<string>;
+  /** the product's normalised name, kept by a trigger (tenant migration 0306): the report's product sort */
+  product_sort: Generated<string | null>;
   created_by: number | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
