@@ -323,8 +323,22 @@ describe('maintenance report (/maintenances)', () => {
     expect(await page.getByTestId('filter-due-date-range').count()).toBe(0);
     expect(await page.getByTestId('filter-last-inspection-range').count()).toBe(0);
     await page.getByTestId('filter-last-maintenance-range').waitFor();
+    // the rows are what `reports.maintenances` answers, in the default order (newest first)
+    const api = trpcClient(await loginAs(DEMO.groupAdmin));
+    const expectMaintenanceRows = async (input: { enabledTagsOnly?: boolean }) => {
+      const expected = await api.reports.maintenances.query(input);
+      expect(expected.items.length).toBeGreaterThan(0);
+      await expect.poll(() => shownTags(page)).toEqual(expected.items.map((e) => e.tagSerialNumber));
+      expect(await total(page)).toBe(`Total: ${expected.total}${expected.totalCapped ? '+' : ''}`);
+      // each row is marked with the maintenance status the screen shows
+      expect(await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-status')))).toEqual(
+        expected.items.map((e) => e.maintenanceStatus),
+      );
+    };
+    await expectMaintenanceRows({});
     await page.getByTestId('filter-active-tags').click();
     await expect.poll(() => urlParams(page)).toEqual({ enabledTagsOnly: 'false' });
+    await expectMaintenanceRows({ enabledTagsOnly: false });
     await page.getByTestId('filter-last-maintenance-from').fill('01022025');
     await expect
       .poll(() => urlParams(page))
@@ -335,7 +349,6 @@ describe('maintenance report (/maintenances)', () => {
   });
 });
 
-/** Needs the server branches of issue 13 (`reports.export`, `documents.inspection`). */
 describe('report exports', () => {
   it('exports the filtered inspection report as XLSX and PDF, and an inspection as PDF, each downloading when its job ends', {
     timeout: 200_000,
