@@ -41,14 +41,20 @@ export function addMonths(isoDate: string, months: number): string {
 }
 
 /** Today's calendar day in `timeZone` (e.g. America/Sao_Paulo). */
+/**
+ * One formatter per time zone: building an `Intl.DateTimeFormat` costs far more than formatting
+ * with it (tens of µs and native ICU memory), and today is asked on every list call and per row.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function todayIn(timeZone: string, now = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    // en-CA formats as YYYY-MM-DD.
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, f);
+  }
+  return f.format(now);
 }
 
 export interface Expiration {

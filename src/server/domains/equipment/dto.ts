@@ -3,61 +3,82 @@
  * list, GET by tag, the field forms and other domains (tags, replacement) map rows the same way.
  * Statuses come from the stored dates and today (`statusColumns`), never from stored flags.
  */
+import { sql } from 'kysely';
 import type { Equipment } from '../../../shared/equipment/schemas.ts';
 import type { EquipmentStatus } from '../../../shared/equipment/status.ts';
-import { coreDb } from '../../db/database.ts';
 import type { Db } from './common.ts';
 import { selectStatus } from './status-sql.ts';
 import { today } from '../../db/days.ts';
 
 function selectEquipment(db: Db, day: string) {
-  return db
-    .selectFrom('equipment as e')
-    .innerJoin('tags as t', 't.id', 'e.tag_id')
-    .innerJoin('products as p', 'p.id', 'e.product_id')
-    .innerJoin('inspection_types as it', 'it.id', 'p.inspection_type_id')
-    .leftJoin('inspections as li', 'li.id', 'e.last_inspection_id')
-    .leftJoin('maintenances as lm', 'lm.id', 'e.last_maintenance_id')
-    .select([
-      'e.id',
-      'e.company_id',
-      'e.extra_label',
-      'e.extra_code',
-      'e.created_at',
-      'e.due_date',
-      'e.next_inspection_date',
-      'e.last_inspection_at',
-      'e.last_maintenance_at',
-      't.serial_number',
-      't.enabled as tag_enabled',
-      'p.id as product_id',
-      'p.sku',
-      'p.name as product_name',
-      'p.is_dv_exclusive',
-      'p.is_due_date',
-      'p.image_key',
-      'p.updated_at as product_updated_at',
-      'p.inspection_type_id',
-      'it.category_id',
-      'li.user_name as li_user_name',
-      'li.user_email as li_user_email',
-      'lm.user_name as lm_user_name',
-      'lm.user_email as lm_user_email',
-      ...selectStatus('e', day),
-    ]);
+  return (
+    db
+      .selectFrom('equipment as e')
+      .innerJoin('tags as t', 't.id', 'e.tag_id')
+      .innerJoin('products as p', 'p.id', 'e.product_id')
+      .innerJoin('inspection_types as it', 'it.id', 'p.inspection_type_id')
+      .leftJoin('inspections as li', 'li.id', 'e.last_inspection_id')
+      .leftJoin('maintenances as lm', 'lm.id', 'e.last_maintenance_id')
+      .select([
+        'e.id',
+        'e.company_id',
+        'e.extra_label',
+        'e.extra_code',
+        'e.created_at',
+        'e.due_date',
+        'e.next_inspection_date',
+        'e.last_inspection_at',
+        'e.last_maintenance_at',
+        't.serial_number',
+        't.enabled as tag_enabled',
+        'p.id as product_id',
+        'p.sku',
+        'p.name as product_name',
+        'p.is_dv_exclusive',
+        'p.is_due_date',
+        'p.image_key',
+        'p.updated_at as product_updated_at',
+        'p.inspection_type_id',
+        'it.category_id',
+        'li.user_name as li_user_name',
+        'li.user_email as li_user_email',
+        'lm.user_name as lm_user_name',
+        'lm.user_email as lm_user_email',
+        ...selectStatus('e', day),
+      ])
+      // The page's attributes and company names in the same statement (issue 12: the list ran two
+      // more round trips for them).
+      .select((eb) => [
+        eb
+          .selectFrom('inspection_type_attributes as a')
+          .leftJoin('equipment_attribute_values as v', (j) =>
+            j.onRef('v.equipment_id', '=', 'e.id').onRef('v.attribute_id', '=', 'a.id'),
+          )
+          .select(
+            sql<EquipmentAttributeDto[]>`coalesce(json_agg(json_build_object('attributeId', a.id,
+            'attribute', a.attribute, 'type', a.type, 'value', v.value) order by a.position, a.id), '[]'::json)`.as(
+              'list',
+            ),
+          )
+          .whereRef('a.inspection_type_id', '=', 'p.inspection_type_id')
+          .where((w) => w.or([w('a.enabled', '=', true), w('v.value', 'is not', null)]))
+          .as('attributes'),
+        sql<string | null>`(select c.name from core.companies c where c.id = e.company_id)`.as(
+          'company_name',
+        ),
+      ])
+  );
 }
 export type EquipmentRow = Awaited<ReturnType<ReturnType<typeof selectEquipment>['executeTakeFirstOrThrow']>>;
 export type EquipmentAttributeDto = Equipment['inspectionTypeAttribute'][number];
 
 /**
- * A row (with its attributes and company name) → the answer. `maintenanceStatus` is NA while the
+ * A row (its attributes and company name read in the same statement) → the answer. `maintenanceStatus` is NA while the
  * equipment was never maintained, else the equipment's status (docs/decisions.md).
  */
-export function toEquipmentDto(
-  r: EquipmentRow,
-  attributes: EquipmentAttributeDto[],
-  companyName: string | null,
-): Equipment {
+export function toEquipmentDto(r: EquipmentRow): Equipment {
+  const attributes = r.attributes ?? [];
+  const companyName = r.company_name;
   return {
     id: r.id,
     status: r.status,
@@ -96,52 +117,14 @@ export function toEquipmentDto(
   };
 }
 
-/**
- * The attributes of each equipment's inspection type — enabled ones, and disabled ones it still
- * holds a value of — with its values, in the type's order.
- */
-export async function attributesOf(db: Db, ids: number[]): Promise<Map<number, EquipmentAttributeDto[]>> {
-  const out = new Map<number, EquipmentAttributeDto[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return out;
-  const rows = await db
-    .selectFrom('equipment as e')
-    .innerJoin('products as p', 'p.id', 'e.product_id')
-    .innerJoin('inspection_type_attributes as a', 'a.inspection_type_id', 'p.inspection_type_id')
-    .leftJoin('equipment_attribute_values as v', (j) =>
-      j.onRef('v.equipment_id', '=', 'e.id').onRef('v.attribute_id', '=', 'a.id'),
-    )
-    .select(['e.id as equipment_id', 'a.id', 'a.attribute', 'a.type', 'v.value'])
-    .where('e.id', 'in', ids)
-    .where((eb) => eb.or([eb('a.enabled', '=', true), eb('v.value', 'is not', null)]))
-    .orderBy('a.position')
-    .orderBy('a.id')
-    .execute();
-  for (const r of rows)
-    out
-      .get(r.equipment_id)
-      ?.push({ attributeId: r.id, attribute: r.attribute, type: r.type, value: r.value });
-  return out;
-}
-
-/** Company names by id (core), for the rows of a page. */
-async function companyNames(ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await coreDb().selectFrom('companies').select(['id', 'name']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
 /** Equipment by id, in the order of `ids` (missing ids are skipped). */
 export async function loadEquipment(db: Db, ids: number[], day = today()): Promise<Equipment[]> {
   if (ids.length === 0) return [];
   const rows = await selectEquipment(db, day).where('e.id', 'in', ids).execute();
-  const [attrs, names] = await Promise.all([
-    attributesOf(db, ids),
-    companyNames([...new Set(rows.map((r) => r.company_id))]),
-  ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
-    return r ? [toEquipmentDto(r, attrs.get(id) ?? [], names.get(r.company_id) ?? null)] : [];
+    return r ? [toEquipmentDto(r)] : [];
   });
 }
 

@@ -5,7 +5,7 @@
  * `refreshEquipmentSearch`/`syncProductEquipment` (search.ts), `writeEquipmentSnapshot`.
  */
 export { tagCard, tagCardImage, tagHome } from './card.ts';
-export { attributesOf, loadEquipment, loadOneEquipment, toEquipmentDto } from './dto.ts';
+export { loadEquipment, loadOneEquipment, toEquipmentDto } from './dto.ts';
 export { listEquipment } from './list.ts';
 export { equipmentIdOnTag, findTagInScope, lockEquipmentOnTag } from './lookup.ts';
 export {
