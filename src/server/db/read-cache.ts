@@ -15,59 +15,36 @@
  */
 import type { CompiledQuery } from 'kysely';
 import { config } from '../config.ts';
-import { connected, notificationsSettled, onNotification } from './notifications.ts';
+import { notifiedCache } from './notified-cache.ts';
 
 export const ROWS_CHANGED_CHANNEL = 'rows_changed';
-const MAX_ENTRIES = 5000;
-const SCHEMA_REF = /"?\b(core|cg_[a-z][a-z0-9_]*)"?\./g;
+/**
+ * The schemas a statement reads (its tags): qualified names, not `core.search_text(…)` and the
+ * other functions of `core` — a count over a tenant's products is not dropped by every core write.
+ */
+const SCHEMA_REF = /"?\b(core|cg_[a-z][a-z0-9_]*)"?\.(?!"?(search_text|immutable_unaccent)\b)/g;
 
-interface Entry {
-  value: unknown;
-  at: number;
-  schemas: Set<string>;
-}
-
-const entries = new Map<string, Entry>();
-let generation = 0;
+const reads = notifiedCache<unknown>({
+  channel: ROWS_CHANGED_CHANNEL,
+  ttlMs: () => config().READ_CACHE_MS,
+  maxEntries: 5000,
+  // The payload is the changed table's schema.
+  tagOf: (schema) => schema || undefined,
+});
 
 /** Drops the results that read `schema` (all of them without one). */
 export function forgetReads(schema?: string): void {
-  generation++;
-  if (!schema) {
-    entries.clear();
-    return;
-  }
-  for (const [key, e] of entries) if (e.schemas.has(schema)) entries.delete(key);
+  reads.forget(schema);
 }
 
-onNotification(ROWS_CHANGED_CHANNEL, {
-  onNotify: (schema) => forgetReads(schema || undefined),
-  onLost: () => forgetReads(),
-});
-
 /** What `load` answers for the compiled statement, from memory while nothing it reads changed. */
-export async function cachedRead<T>(query: CompiledQuery, load: () => Promise<T>): Promise<T> {
-  const ttl = config().READ_CACHE_MS;
-  if (ttl <= 0 || !connected()) return load();
+export function cachedRead<T>(query: CompiledQuery, load: () => Promise<T>): Promise<T> {
   const key = `${query.sql}\u0000${JSON.stringify(query.parameters)}`;
-  const now = Date.now();
-  const hit = entries.get(key);
-  if (hit && now - hit.at < ttl) return hit.value as T;
-  const before = generation;
-  const value = await load();
-  if (before === generation && connected()) {
-    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-    entries.delete(key);
-    entries.set(key, {
-      value,
-      at: now,
-      schemas: new Set([...query.sql.matchAll(SCHEMA_REF)].map((m) => m[1]!)),
-    });
-  }
-  return value;
+  const tags = () => new Set([...query.sql.matchAll(SCHEMA_REF)].map((m) => m[1]!));
+  return reads.get(key, load, { tags }) as Promise<T>;
 }
 
 /** Resolves once every row change committed before the call has reached this process's cache. */
 export function rowChangesSettled(): Promise<void> {
-  return notificationsSettled(ROWS_CHANGED_CHANNEL);
+  return reads.settled();
 }

@@ -15,15 +15,7 @@ import { EquipmentDialog } from '../equipment/equipment-dialog.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { REPORTS_NS } from './i18n.ts';
 import { RecordDownloads } from './record-downloads.tsx';
-import {
-  DatedCell,
-  DetailButton,
-  LabelCell,
-  PersonCell,
-  PlainDate,
-  ProductCell,
-  reportRowProps,
-} from './report-cells.tsx';
+import { DatedCell, PersonCell, reportColumns, reportRowProps } from './report-cells.tsx';
 import { CompanyFilter, RangeFilter, ReportFilters } from './report-filters.tsx';
 import { isGroupWide } from './report-roles.ts';
 import { clearedFilters, exportFilters } from './report-url.ts';
@@ -49,53 +41,44 @@ function PresetPending() {
 function useColumns(onOpen: (serial: string) => void): DataTableColumn<Equipment>[] {
   const { t } = useTranslation(REPORTS_NS);
   return React.useMemo(
-    () => [
-      { id: 'product', header: t('columns.product'), sortable: true, cell: (e) => <ProductCell e={e} /> },
-      { id: 'extraLabel', header: t('columns.extraLabel'), sortable: true, cell: (e) => <LabelCell e={e} /> },
-      {
-        id: 'createdAt',
-        header: t('columns.createdAt'),
-        sortable: true,
-        cell: (e) => <PlainDate value={e.createdAt} />,
-      },
-      {
-        id: 'dueDate',
-        header: t('columns.dueDate'),
-        sortable: true,
-        cell: (e) => (
-          <DatedCell
-            date={e.product.isDueDate ? e.dueDate : null}
-            status={e.dueDateExpirationStatus}
-            days={e.dueDateDaysToExpire}
-            testId="cell-due-date"
-          />
-        ),
-      },
-      {
-        id: 'lastInspection',
-        header: t('columns.lastInspection'),
-        sortable: true,
-        cell: (e) => (
-          <DatedCell
-            date={e.lastInspection?.createdAt ?? null}
-            status={e.lastInspectionExpirationStatus}
-            days={e.lastInspectionDaysToExpire}
-            testId="cell-last-inspection"
-          />
-        ),
-      },
-      {
-        id: 'inspector',
-        header: t('columns.inspector'),
-        cell: (e) => <PersonCell person={e.lastInspection} />,
-      },
-      {
-        id: 'details',
-        header: <span className="sr-only">{t('columns.details')}</span>,
-        headerClassName: 'w-12',
-        cell: (e) => <DetailButton serial={e.tagSerialNumber} onOpen={onOpen} />,
-      },
-    ],
+    () =>
+      reportColumns(
+        t,
+        [
+          {
+            id: 'dueDate',
+            header: t('columns.dueDate'),
+            sortable: true,
+            cell: (e) => (
+              <DatedCell
+                date={e.product.isDueDate ? e.dueDate : null}
+                status={e.dueDateExpirationStatus}
+                days={e.dueDateDaysToExpire}
+                testId="cell-due-date"
+              />
+            ),
+          },
+          {
+            id: 'lastInspection',
+            header: t('columns.lastInspection'),
+            sortable: true,
+            cell: (e) => (
+              <DatedCell
+                date={e.lastInspection?.createdAt ?? null}
+                status={e.lastInspectionExpirationStatus}
+                days={e.lastInspectionDaysToExpire}
+                testId="cell-last-inspection"
+              />
+            ),
+          },
+          {
+            id: 'inspector',
+            header: t('columns.inspector'),
+            cell: (e) => <PersonCell person={e.lastInspection} />,
+          },
+        ],
+        { onOpen },
+      ),
     [t, onOpen],
   );
 }

@@ -16,58 +16,37 @@ import { ExportButtons } from './export-buttons.tsx';
 import { useMaintenanceReport } from './export-calls.ts';
 import { REPORTS_NS } from './i18n.ts';
 import { RecordDownloads } from './record-downloads.tsx';
-import {
-  DetailButton,
-  LabelCell,
-  PersonCell,
-  PlainDate,
-  ProductCell,
-  reportRowProps,
-} from './report-cells.tsx';
+import { PersonCell, PlainDate, reportColumns, reportRowProps } from './report-cells.tsx';
 import { RangeFilter, ReportFilters } from './report-filters.tsx';
 import { clearedFilters, exportFilters } from './report-url.ts';
 
 function useColumns(onOpen: (serial: string) => void): DataTableColumn<Equipment>[] {
   const { t } = useTranslation(REPORTS_NS);
   return React.useMemo(
-    () => [
-      {
-        id: 'product',
-        header: t('columns.product'),
-        sortable: true,
-        cell: (e) => <ProductCell e={e} status={e.maintenanceStatus} />,
-      },
-      { id: 'extraLabel', header: t('columns.extraLabel'), sortable: true, cell: (e) => <LabelCell e={e} /> },
-      {
-        id: 'createdAt',
-        header: t('columns.createdAt'),
-        sortable: true,
-        cell: (e) => <PlainDate value={e.createdAt} />,
-      },
-      {
-        id: 'lastMaintenance',
-        header: t('columns.lastMaintenance'),
-        sortable: true,
-        cell: (e) => <PlainDate value={e.lastMaintenance?.createdAt} />,
-      },
-      {
-        id: 'status',
-        header: t('columns.status'),
-        sortable: true,
-        cell: (e) => <StatusBadge status={e.maintenanceStatus} className="px-2.5 py-0.5 text-xs" />,
-      },
-      {
-        id: 'maintainer',
-        header: t('columns.maintainer'),
-        cell: (e) => <PersonCell person={e.lastMaintenance} />,
-      },
-      {
-        id: 'details',
-        header: <span className="sr-only">{t('columns.details')}</span>,
-        headerClassName: 'w-12',
-        cell: (e) => <DetailButton serial={e.tagSerialNumber} onOpen={onOpen} />,
-      },
-    ],
+    () =>
+      reportColumns(
+        t,
+        [
+          {
+            id: 'lastMaintenance',
+            header: t('columns.lastMaintenance'),
+            sortable: true,
+            cell: (e) => <PlainDate value={e.lastMaintenance?.createdAt} />,
+          },
+          {
+            id: 'status',
+            header: t('columns.status'),
+            sortable: true,
+            cell: (e) => <StatusBadge status={e.maintenanceStatus} className="px-2.5 py-0.5 text-xs" />,
+          },
+          {
+            id: 'maintainer',
+            header: t('columns.maintainer'),
+            cell: (e) => <PersonCell person={e.lastMaintenance} />,
+          },
+        ],
+        { onOpen, status: (e) => e.maintenanceStatus },
+      ),
     [t, onOpen],
   );
 }

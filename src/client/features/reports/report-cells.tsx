@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { EMPTY_DATE, formatDate } from '../../../shared/dates.ts';
 import type { Equipment } from '../../../shared/equipment/schemas.ts';
 import type { EquipmentStatus, ExpirationStatus } from '../../../shared/equipment/status.ts';
-import type { RowProps } from '../../components/list/index.ts';
+import type { DataTableColumn, RowProps } from '../../components/list/index.ts';
 import { TwoLineCell } from '../../components/table-columns.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/utils.ts';
@@ -108,4 +108,39 @@ export function DetailButton({ serial, onOpen }: { serial: string; onOpen(serial
       <Eye aria-hidden />
     </Button>
   );
+}
+
+/**
+ * The columns both reports share around their own (seed 001 screens 1 and 2): product (marked with
+ * the status the report shows), extra label and code, registration date — then theirs — then the
+ * detail button.
+ */
+export function reportColumns(
+  t: (key: string) => string,
+  own: DataTableColumn<Equipment>[],
+  opts: { onOpen(serial: string): void; status?: (e: Equipment) => EquipmentStatus },
+): DataTableColumn<Equipment>[] {
+  const statusOf = opts.status ?? ((e: Equipment) => e.status);
+  return [
+    {
+      id: 'product',
+      header: t('columns.product'),
+      sortable: true,
+      cell: (e) => <ProductCell e={e} status={statusOf(e)} />,
+    },
+    { id: 'extraLabel', header: t('columns.extraLabel'), sortable: true, cell: (e) => <LabelCell e={e} /> },
+    {
+      id: 'createdAt',
+      header: t('columns.createdAt'),
+      sortable: true,
+      cell: (e) => <PlainDate value={e.createdAt} />,
+    },
+    ...own,
+    {
+      id: 'details',
+      header: <span className="sr-only">{t('columns.details')}</span>,
+      headerClassName: 'w-12',
+      cell: (e) => <DetailButton serial={e.tagSerialNumber} onOpen={opts.onOpen} />,
+    },
+  ];
 }

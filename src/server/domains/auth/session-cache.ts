@@ -13,48 +13,28 @@
  * `SESSION_CACHE_MS=0` turns it off.
  */
 import { config } from '../../config.ts';
-import { connected, notificationsSettled, onNotification } from '../../db/notifications.ts';
+import { notifiedCache } from '../../db/notified-cache.ts';
 
 export const AUTH_CHANGED_CHANNEL = 'auth_changed';
-const MAX_ENTRIES = 10_000;
 
-interface Entry<T> {
-  value: T;
-  at: number;
-}
-
-const entries = new Map<string, Entry<unknown>>();
-/** Bumped by every invalidation: a read that started before one is not stored. */
-let generation = 0;
+const sessions = notifiedCache<unknown>({
+  channel: AUTH_CHANGED_CHANNEL,
+  ttlMs: () => config().SESSION_CACHE_MS,
+  maxEntries: 10_000,
+  // Any change to what a caller is read from drops every session.
+  tagOf: () => undefined,
+});
 
 export function forgetSessions(): void {
-  generation++;
-  entries.clear();
+  sessions.forget();
 }
-
-onNotification(AUTH_CHANGED_CHANNEL, { onNotify: forgetSessions, onLost: forgetSessions });
 
 /**
  * The value `load` gives for `key` (a token's hash), from memory when a fresh entry exists and the
  * invalidation channel is live. Only found sessions are stored (`undefined` is loaded each time).
  */
-export async function cachedSession<T>(
-  key: string,
-  load: () => Promise<T | undefined>,
-): Promise<T | undefined> {
-  const ttl = config().SESSION_CACHE_MS;
-  if (ttl <= 0 || !connected()) return load();
-  const hit = entries.get(key) as Entry<T> | undefined;
-  const now = Date.now();
-  if (hit && now - hit.at < ttl) return hit.value;
-  const before = generation;
-  const value = await load();
-  if (value !== undefined && before === generation && connected()) {
-    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-    entries.delete(key);
-    entries.set(key, { value, at: now });
-  }
-  return value;
+export function cachedSession<T>(key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+  return sessions.get(key, load, { store: (v) => v !== undefined }) as Promise<T | undefined>;
 }
 
 /**
@@ -62,5 +42,5 @@ export async function cachedSession<T>(
  * for tests and scripts that change sessions or users with their own SQL and read at once.
  */
 export function authChangesSettled(): Promise<void> {
-  return notificationsSettled(AUTH_CHANGED_CHANNEL);
+  return sessions.settled();
 }
