@@ -78,7 +78,7 @@ function table(rows: Row[]): string {
   ].join('\n');
 }
 
-// `npm run bench -- api` (or `qr`, `equipment`, `reports`, `throughput`) runs one part.
+// `npm run bench -- api` (or `qr`, `equipment`, `reports`, `dashboard`, `throughput`) runs one part.
 const part = process.argv[2];
 if (part === undefined || part === 'qr') {
   const rows: Row[] = [];
@@ -119,6 +119,12 @@ if (part === undefined || part === 'equipment') {
 if (part === undefined || part === 'reports') {
   console.log('\nReports, 100,000 equipment in the tenant:');
   execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'reports.ts')], { stdio: 'inherit' });
+}
+
+// Every dashboard call over 100,000 equipment / ~1,056,000 inspections (its own database).
+if (part === undefined || part === 'dashboard') {
+  console.log('\nDashboard, 100,000 equipment and ~1,000,000 inspections in the tenant:');
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'dashboard.ts')], { stdio: 'inherit' });
 }
 
 // Throughput under 20 concurrent connections beside the bare-route ceiling (its own database and processes).

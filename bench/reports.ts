@@ -1,7 +1,7 @@
 /**
  * Reports on a large tenant (issue 13; `npm run bench -- reports`): fills a throwaway database's
- * demo group with a company of N (default 100,000) equipment and ~10 inspections each (set-based
- * SQL, as scripts/seed-large.ts), a maintenance on every third, the extinguishers' date attributes;
+ * demo group with a company of N (default 100,000) equipment and ~10 inspections each
+ * (bench/large-tenant.ts), a maintenance on every third, the extinguishers' date attributes;
  * then times report pages through the real app in-process (p50/p95 per filter kind, both reports)
  * and runs each export job's `process` in a child process of its own (bench/report-export-child.ts),
  * so its wall time and peak RSS are the job's alone: XLSX of 100,000 rows, PDF of 10,000.
@@ -21,23 +21,12 @@ const TARGET = { pageP95Ms: 50, xlsxSeconds: 15, pdfSeconds: 20, rssMb: 300 };
 
 const env = await createTestEnvironment('rpbench');
 applyEnv({ ...env.env, LOGIN_FREE_PER_PAIR: '100000', LOGIN_FREE_PER_IP: '100000', LOG_LEVEL: 'error' });
-const { migrateAll } = await import('../src/server/db/migrate.ts');
-const { seedDemo } = await import('../src/server/seed/seed.ts');
-const { baseDb, closeDb, coreDb, tenantDb } = await import('../src/server/db/database.ts');
+const { fillLargeTenant } = await import('./large-tenant.ts');
+const { baseDb, closeDb, coreDb } = await import('../src/server/db/database.ts');
 const { closeRedis } = await import('../src/server/redis.ts');
 const { closeQueue } = await import('../src/server/jobs/queue.ts');
 const { createApp } = await import('../src/server/app.ts');
-const { today } = await import('../src/server/db/days.ts');
 const { addDays } = await import('../src/shared/equipment/status.ts');
-const { answersFor, fillSearch, loadCatalogueForSeed } = await import(
-  '../src/server/domains/equipment/seed.ts'
-);
-
-async function step(name: string, fn: () => Promise<unknown>): Promise<void> {
-  const t0 = performance.now();
-  await fn();
-  console.log(`  ${name}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-}
 
 interface Row {
   what: string;
@@ -47,123 +36,12 @@ interface Row {
 }
 
 try {
-  await migrateAll();
-  await seedDemo();
+  const lt = await fillLargeTenant({ n: N, each: EACH });
   const db = baseDb();
-  const demo = await coreDb()
-    .selectFrom('company_groups')
-    .select('id')
-    .where('schema_name', '=', 'demo')
-    .executeTakeFirstOrThrow();
-  const company = await coreDb()
-    .insertInto('companies')
-    .values({
-      company_group_id: demo.id,
-      name: 'Benchmark Ltda',
-      fantasy_name: null,
-      cnpj: null,
-      main_contact_name: null,
-      email: null,
-      phone: null,
-      address: null,
-      image_key: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const cid = company.id;
-  const user = await coreDb()
-    .selectFrom('users')
-    .select(['id', 'name', 'email'])
-    .where('email', '=', 'group.admin@equipcheck.dev')
-    .executeTakeFirstOrThrow();
-  const t = (name: string) => sql.table(`cg_demo.${name}`);
-  const day0 = today();
-  const products = (
-    await sql<{ id: number; sku: string }>`
-    select id, sku from ${t('products')} where enabled and not is_dv_exclusive order by id`.execute(db)
-  ).rows;
-  // Every 10th equipment is the first extinguisher (the PDF's 10,000 rows); the rest round-robin.
-  const pdfProduct = products.find((p) => p.sku === 'EXT-PQS-4')!.id;
-  const others = products.filter((p) => p.id !== pdfProduct).map((p) => p.id);
-  console.log(
-    `Filling ${N.toLocaleString('en')} equipment, ~${(N * EACH).toLocaleString('en')} inspections:`,
-  );
-
-  await step('tags and equipment', async () => {
-    await sql`insert into ${t('tags')} (serial_number, company_id, enabled, activated_at, created_at)
-      select 'R' || lpad(g::text, 8, '0'), ${cid}::bigint, true, now(), now() - interval '800 days'
-      from generate_series(1, ${N}::int) g`.execute(db);
-    await sql`
-      insert into ${t('equipment')} (tag_id, company_id, product_id, extra_label, extra_code, created_by, created_at)
-      select tg.id, ${cid}::bigint,
-        case when g % 10 = 0 then ${pdfProduct}::int else (${sql.val(others)}::int[])[1 + g % ${others.length}] end,
-        'Local ' || (g % 997), 'CTRL-' || g, ${user.id}::bigint,
-        now() - ((g % 700) || ' days')::interval - ((g % 86400) || ' seconds')::interval - interval '1 day'
-      from generate_series(1, ${N}::int) g join ${t('tags')} tg on tg.serial_number = 'R' || lpad(g::text, 8, '0')`.execute(
-      db,
-    );
-  });
-
-  const catalogue = await loadCatalogueForSeed('demo');
-  const answerSets = catalogue.map((p) => ({
-    id: p.id,
-    good: JSON.stringify(answersFor(p, false)),
-    bad: JSON.stringify(answersFor(p, true)),
-  }));
-  await step('inspections (every 25th never inspected, every 13th improper)', async () => {
-    await sql`
-      insert into ${t('inspections')} (equipment_id, company_id, product_id, user_id, user_name, user_email, improper, answers, created_at)
-      select e.id, ${cid}::bigint, e.product_id, ${user.id}::bigint, ${user.name}, ${user.email},
-        (k = 0 and e.id % 13 = 0), case when k = 0 and e.id % 13 = 0 then a.bad else a.good end,
-        now() - ((e.id % 60) || ' days')::interval - (k || ' months')::interval
-      from ${t('equipment')} e
-      join (select * from jsonb_to_recordset(${JSON.stringify(answerSets)}::jsonb) as x(id int, good jsonb, bad jsonb)) a on a.id = e.product_id
-      cross join generate_series(0, ${EACH - 1}::int) k
-      where e.company_id = ${cid} and e.id % 25 <> 0`.execute(db);
-  });
-  await step('equipment dates from the last inspection', async () => {
-    await sql`
-      update ${t('equipment')} e set
-        last_inspection_id = i.id, last_inspection_at = i.created_at,
-        last_inspection_day = (i.created_at at time zone 'America/Sao_Paulo')::date,
-        last_inspection_user_id = i.user_id, last_inspection_improper = i.improper,
-        next_inspection_date = (i.created_at at time zone 'America/Sao_Paulo')::date + p.inspection_schedule,
-        inspection_notice_date = (i.created_at at time zone 'America/Sao_Paulo')::date + p.inspection_schedule
-          - coalesce(p.days_notification_next_inspection_date, 0),
-        due_date = case when p.is_due_date then ${day0}::date + ((e.id % 400) - 30) end,
-        due_notice_date = case when p.is_due_date then ${day0}::date + ((e.id % 400) - 30) - coalesce(p.days_notification_due_date, 0) end
-      from (select distinct on (equipment_id) id, equipment_id, created_at, user_id, improper
-            from ${t('inspections')} where company_id = ${cid} order by equipment_id, created_at desc) i,
-        ${t('products')} p
-      where i.equipment_id = e.id and p.id = e.product_id`.execute(db);
-  });
-  await step('maintenances (every 3rd equipment)', async () => {
-    await sql`
-      insert into ${t('maintenances')} (equipment_id, company_id, product_id, user_id, user_name, user_email, created_at)
-      select e.id, ${cid}::bigint, e.product_id, ${user.id}::bigint, ${user.name}, ${user.email},
-        now() - ((e.id % 300) || ' days')::interval
-      from ${t('equipment')} e where e.company_id = ${cid} and e.id % 3 = 0`.execute(db);
-    await sql`
-      update ${t('equipment')} e set last_maintenance_id = m.id, last_maintenance_at = m.created_at, last_maintenance_user_id = m.user_id
-      from ${t('maintenances')} m where m.equipment_id = e.id and m.company_id = ${cid}`.execute(db);
-  });
-  await step('extinguisher date attributes', async () => {
-    // Each DATE attribute of the equipment's subcategory, spread over ~400 days.
-    await sql`
-      insert into ${t('equipment_attribute_values')} (equipment_id, attribute_id, value)
-      select e.id, a.id, to_char(${day0}::date - (30 + (e.id * 7 + a.id) % 400), 'YYYY-MM-DD')
-      from ${t('equipment')} e
-      join ${t('products')} p on p.id = e.product_id
-      join ${t('inspection_type_attributes')} a on a.inspection_type_id = p.inspection_type_id and a.type = 'DATE'
-      where e.company_id = ${cid}
-      on conflict do nothing`.execute(db);
-  });
-  await step('search documents', () => fillSearch(tenantDb('demo')));
-  await step('analyze', () =>
-    sql`analyze ${t('tags')}, ${t('equipment')}, ${t('inspections')}, ${t('maintenances')}, ${t('equipment_attribute_values')}`.execute(
-      db,
-    ),
-  );
+  const demo = { id: lt.groupId };
+  const cid = lt.companyId;
+  const day0 = lt.day0;
+  const pdfProduct = lt.pdfProduct;
 
   const app = createApp();
   const login = async (email: string) => {

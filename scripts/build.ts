@@ -30,7 +30,7 @@ const SERVER_DIRS: [from: string, to: string][] = [
   ['migrations', 'migrations'],
 ];
 /** Development-only scripts that are never run from dist/. */
-const SKIP = new Set(['scripts/build.ts', 'scripts/dev.ts', 'scripts/test.ts']);
+const SKIP = new Set(['scripts/build.ts', 'scripts/dev.ts', 'scripts/test.ts', 'scripts/pwa-icons.ts']);
 const CLIENT_INPUTS = ['src/client', 'src/shared', 'vite.config.ts', 'package-lock.json'];
 
 function walk(rel: string, out: string[] = []): string[] {

@@ -123,11 +123,12 @@ await runScript(async () => {
     // Every 25th equipment is never inspected; every 13th has an improper last inspection.
     await sql`
       insert into ${t('inspections')} (equipment_id, company_id, product_id, user_id, user_name, user_email,
-        latitude, longitude, accuracy, improper, answers, created_at)
+        latitude, longitude, accuracy, improper, answers, created_at, performed_at)
       select e.id, ${cid}::bigint, e.product_id, ${user.id}::bigint, ${user.name}, ${user.email},
              -23.55 + ((e.id * 7919) % 2000) / 10000.0 - 0.1, -46.63 + ((e.id * 104729) % 2000) / 10000.0 - 0.1, 5 + (e.id % 25),
              (k = 0 and e.id % 13 = 0),
              case when k = 0 and e.id % 13 = 0 then a.bad else a.good end,
+             now() - ((e.id % 60) || ' days')::interval - (k || ' months')::interval,
              now() - ((e.id % 60) || ' days')::interval - (k || ' months')::interval
       from ${t('equipment')} e
       join (select * from jsonb_to_recordset(${JSON.stringify(answerSets)}::jsonb) as x(id int, good jsonb, bad jsonb)) a on a.id = e.product_id

@@ -13,6 +13,7 @@ import { forgetSessions } from './domains/auth/session-cache.ts';
 import { forgetReads } from './db/read-cache.ts';
 import { mountJobsBoard } from './domains/jobs/board.ts';
 import { ERROR_CATALOGUE } from '../shared/errors.ts';
+import { FIELD_MESSAGES } from '../shared/field-messages.ts';
 import { AppError } from './errors.ts';
 import { isDatabaseUnavailable } from './db/pg-errors.ts';
 import { toTrpcError } from './trpc.ts';
@@ -20,9 +21,10 @@ import { buildOpenApiDocument } from './kit/openapi.ts';
 import { openApiSources } from './operations.ts';
 import { checkReadiness, isDraining } from './readiness.ts';
 import { idempotency } from './idempotency.ts';
-import { type AppEnv, errorResponse } from './rest.ts';
+import { type AppEnv, errorResponse, retryAfterOf } from './rest.ts';
 import { registerRestRoutes } from './rest-routes.ts';
 import { appRouter } from './router.ts';
+import { systemSettings } from './settings.ts';
 
 /** Methods that change nothing: only these may resolve their caller from the session cache. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -79,6 +81,9 @@ export function contentSecurityPolicy(mapTileUrl: string) {
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
     connectSrc: ["'self'"],
+    // The installable app (issue 20): the service worker /sw.js and /manifest.webmanifest.
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
     fontSrc: ["'self'", 'data:'],
     frameAncestors: ["'none'"],
     baseUri: ["'self'"],
@@ -165,7 +170,9 @@ export function createApp(): Hono<AppEnv> {
       if (bad)
         return errorResponse(
           c,
-          new AppError('VALIDATION_FAILED', { issues: [{ path: 'url', message: 'Caractere inválido' }] }),
+          new AppError('VALIDATION_FAILED', {
+            issues: [{ path: 'url', message: FIELD_MESSAGES.INVALID_CHARACTER }],
+          }),
         );
       await next();
     });
@@ -188,6 +195,8 @@ export function createApp(): Hono<AppEnv> {
       ip: clientIp(c),
       userAgent: c.req.header('User-Agent') ?? null,
       auth: null,
+      // Signed in: the flag read with the session; otherwise the settings cache (src/server/settings.ts).
+      underMaintenance: async () => ctx.auth?.maintenance ?? (await systemSettings()).maintenance,
     };
     const token = bearer(c.req.header('Authorization'));
     if (
@@ -260,6 +269,13 @@ export function createApp(): Hono<AppEnv> {
         throw failure;
       },
       maxBatchSize: 20,
+      // A throttled or unavailable call says when to come back, as on the REST door.
+      responseMeta: ({ errors }) => {
+        const waits = errors
+          .map((e) => (e.cause instanceof AppError ? retryAfterOf(e.cause) : undefined))
+          .filter((s): s is number => s !== undefined);
+        return waits.length ? { headers: { 'Retry-After': String(Math.max(...waits)) } } : {};
+      },
     }),
   );
 

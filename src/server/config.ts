@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '../shared/dates.ts';
+import { describeIssue } from '../shared/field-messages.ts';
 
 /** The database of a dev machine; `npm start` creates it when missing (any other name needs DB_CREATE=true). */
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/equipcheck';
@@ -74,6 +75,12 @@ const envSchema = z.object({
    * schemas changes (db/read-cache.ts; changes drop them at once through NOTIFY). 0 turns it off.
    */
   READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /**
+   * How long the platform settings (sign-up, maintenance mode) are reused per process for calls
+   * without a session (src/server/settings.ts; a change drops them at once through NOTIFY). 0 turns
+   * it off.
+   */
+  SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
   /** Sign-in attempts before progressive delays start: per (e-mail, IP), per IP, per e-mail. */
   LOGIN_FREE_PER_PAIR: z.coerce.number().int().positive().default(5),
   LOGIN_FREE_PER_IP: z.coerce.number().int().positive().default(50),
@@ -131,6 +138,15 @@ const envSchema = z.object({
         return false;
       }
     }, 'unknown time zone'),
+  /**
+   * Issue 20: how old a field record's `performedAt` may be when it arrives (records made offline
+   * and synced later); older ones are refused with RECORD_PERFORMED_AT_TOO_OLD.
+   */
+  OFFLINE_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Proof of presence: an inspection located farther than this from the equipment's reference is flagged. */
+  PRESENCE_MAX_DISTANCE_M: z.coerce.number().positive().max(1_000_000).default(200),
+  /** Proof of presence: an inspection submitted more than this after the tag was scanned is flagged. */
+  PRESENCE_MAX_SUBMIT_DELAY_MIN: z.coerce.number().positive().max(100_000).default(30),
   QR_BATCH_MAX: z.coerce.number().int().min(1).default(10000),
   /** Labels a company may generate per calendar month unless the provider admin sets its own quota. */
   QR_MONTHLY_QUOTA: z.coerce.number().int().min(0).default(50_000),
@@ -146,7 +162,7 @@ let cached: Config | undefined;
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${describeIssue(i).message}`);
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;

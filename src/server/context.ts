@@ -14,12 +14,19 @@ export interface AuthContext {
   companyName: string | null;
   /** Kysely bound to the company group's schema; null only for a provider admin without a group. */
   tenant: TenantDb | null;
+  /** The platform's MAINTENANCE_MODE when the caller was resolved (src/server/settings.ts). */
+  maintenance: boolean;
 }
 
 export interface RequestContext {
   ip: string;
   userAgent: string | null;
   auth: AuthContext | null;
+  /**
+   * Whether the platform is in maintenance mode for this request (set by app.ts: the session
+   * statement's flag when signed in, the settings cache otherwise). Absent: never (a bare kit).
+   */
+  underMaintenance?: () => Promise<boolean>;
 }
 
 /** The context of a procedure that passed the auth and tenant checks. */

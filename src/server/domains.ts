@@ -7,12 +7,15 @@ import { authDomain } from './domains/auth/domain.ts';
 import { catalogueDomain } from './domains/catalogue/domain.ts';
 import { cepDomain } from './domains/cep/domain.ts';
 import { configDomain } from './domains/config/domain.ts';
+import { dashboardDomain } from './domains/dashboard/domain.ts';
 import { documentsDomain } from './domains/documents/domain.ts';
 import { equipmentDomain } from './domains/equipment/domain.ts';
+import { fieldDomain } from './domains/field/domain.ts';
 import { jobsDomain } from './domains/jobs/domain.ts';
 import { organisationsDomain } from './domains/organisations/domain.ts';
 import { qrDomain } from './domains/qr/domain.ts';
 import { reportsDomain } from './domains/reports/domain.ts';
+import { serviceOrdersDomain } from './domains/service-orders/domain.ts';
 import { tagsDomain } from './domains/tags/domain.ts';
 
 // biome-ignore format: one registration line per domain
@@ -28,5 +31,8 @@ export const domains = {
   tags: tagsDomain,
   reports: reportsDomain, // before equipment: its /web/equipments/… paths mount ahead of /:tag/
   equipment: equipmentDomain,
+  field: fieldDomain,
   documents: documentsDomain,
+  serviceOrders: serviceOrdersDomain,
+  dashboard: dashboardDomain,
 };

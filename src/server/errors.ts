@@ -6,8 +6,9 @@ import {
   formatMessage,
   type PlainErrorCode,
 } from '../shared/errors.ts';
+import type { IssueBody } from '../shared/field-messages.ts';
 
-type Issue = { path: string; message: string };
+type Issue = IssueBody;
 
 interface AppErrorOptions {
   /** Overrides the catalogue's status (rare: e.g. 413 for a body over the limit). */
@@ -15,6 +16,8 @@ interface AppErrorOptions {
   /** Overrides the catalogue's message on the server's answer (clients translate by code). */
   message?: string;
   issues?: Issue[];
+  /** Seconds the caller should wait before retrying (the `Retry-After` header of REST and tRPC). */
+  retryAfter?: number;
 }
 
 /**
@@ -36,6 +39,7 @@ export class AppError<C extends ErrorCode = ErrorCode> extends Error {
   readonly status: number;
   readonly params?: Readonly<Record<string, string | number>>;
   readonly issues?: Issue[];
+  readonly retryAfter?: number;
 
   constructor(code: C, ...[opts]: AppErrorArgs<C>) {
     // Defensive: a code cast from run-time data may be missing from the catalogue.
@@ -46,6 +50,7 @@ export class AppError<C extends ErrorCode = ErrorCode> extends Error {
     this.status = opts?.status ?? known?.status ?? 400;
     this.params = params;
     this.issues = opts?.issues;
+    this.retryAfter = opts?.retryAfter;
   }
 }
 

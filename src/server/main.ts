@@ -21,6 +21,24 @@ export interface RunningServer {
   close(deadlineMs?: number): Promise<void>;
 }
 
+/**
+ * What the "server listening" log line says: `url` is where users open the product — PUBLIC_URL
+ * when it is set (behind a proxy or on a domain the bound address is not it), else the local
+ * address — and `listen` is the address the socket is bound to (what a local probe connects to).
+ */
+export function listeningFields(
+  host: string,
+  port: number,
+  publicUrl: string | undefined,
+): { url: string; listen: string } {
+  const bound = host.includes(':') ? `[${host}]` : host;
+  const local = host === '0.0.0.0' || host === '::' ? 'localhost' : bound;
+  return {
+    url: publicUrl ? publicUrl.replace(/\/$/, '') : `http://${local}:${port}`,
+    listen: `http://${bound}:${port}`,
+  };
+}
+
 /** How long a stopping server waits for the requests in flight. */
 export const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -64,7 +82,12 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
 async function runServerProcess(): Promise<void> {
   await checkServices();
   const server = await startServer();
-  log.info('server listening', { url: server.url, pid: process.pid });
+  // PUBLIC_URL only when set: its default (localhost and the configured port) is the local address.
+  const publicUrl = process.env.PUBLIC_URL ? config().PUBLIC_URL : undefined;
+  log.info('server listening', {
+    ...listeningFields(config().HOST, server.port, publicUrl),
+    pid: process.pid,
+  });
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { ZodError } from 'zod';
 import { ERROR_CATALOGUE, type ErrorBody } from '../shared/errors.ts';
+import { describeIssue } from '../shared/field-messages.ts';
 import type { RequestContext } from './context.ts';
 import { isDatabaseUnavailable } from './db/pg-errors.ts';
 import { AppError } from './errors.ts';
@@ -21,6 +22,13 @@ export function ok<T>(c: Context, data: T, status: 200 | 201 = 200) {
   return c.json({ data }, status);
 }
 
+/** The seconds an error tells the caller to wait: its own, its `retryAfter` parameter, 5 for a 503. */
+export function retryAfterOf(err: AppError): number | undefined {
+  if (err.retryAfter !== undefined) return err.retryAfter;
+  if (typeof err.params?.retryAfter === 'number') return err.params.retryAfter;
+  return err.status === 503 ? 5 : undefined;
+}
+
 export function errorResponse(c: Context, err: unknown) {
   if (err instanceof AppError) {
     const body: ErrorBody = {
@@ -30,8 +38,8 @@ export function errorResponse(c: Context, err: unknown) {
       ...(err.issues ? { issues: err.issues } : {}),
     };
     // A throttled or unavailable call says when to come back.
-    if (typeof err.params?.retryAfter === 'number') c.header('Retry-After', String(err.params.retryAfter));
-    else if (err.status === 503) c.header('Retry-After', '5');
+    const retryAfter = retryAfterOf(err);
+    if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter));
     return c.json({ error: body }, err.status as 400);
   }
   if (err instanceof ZodError) {
@@ -40,7 +48,7 @@ export function errorResponse(c: Context, err: unknown) {
         error: {
           code: 'VALIDATION_FAILED',
           message: ERROR_CATALOGUE.VALIDATION_FAILED.message,
-          issues: err.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+          issues: err.issues.map(describeIssue),
         },
       },
       400,

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { ERROR_CATALOGUE } from '../shared/errors.ts';
+import { describeIssue, type IssueBody } from '../shared/field-messages.ts';
 import type { RequestContext } from './context.ts';
 import { isDatabaseUnavailable } from './db/pg-errors.ts';
 import { AppError } from './errors.ts';
@@ -41,7 +42,7 @@ const t = initTRPC.context<RequestContext>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     let code: string = shape.data.code;
-    let issues: { path: string; message: string }[] | undefined;
+    let issues: IssueBody[] | undefined;
     let params: Readonly<Record<string, string | number>> | undefined;
     let message = shape.message;
     if (cause instanceof AppError) {
@@ -51,7 +52,7 @@ const t = initTRPC.context<RequestContext>().create({
     } else if (cause instanceof ZodError) {
       code = 'VALIDATION_FAILED';
       message = ERROR_CATALOGUE.VALIDATION_FAILED.message;
-      issues = cause.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+      issues = cause.issues.map(describeIssue);
     } else if (isDatabaseUnavailable(cause)) {
       code = 'DATABASE_UNAVAILABLE';
       message = ERROR_CATALOGUE.DATABASE_UNAVAILABLE.message;

@@ -1,5 +1,7 @@
 /**
- * Dates are shown DD/MM/YYYY; an empty date is --/--/---- (seed 000 §1).
+ * Dates are shown DD/MM/YYYY; an empty date is --/--/---- (seed 000 §1). The client follows its
+ * language (issue 16 item 10): English shows and types MM/DD/YYYY, pt and es DD/MM/YYYY — it calls
+ * `setDateOrder` when the language changes. The server, its mails and exports never call it.
  *
  * A calendar day ('YYYY-MM-DD': due dates, attribute dates) is shown as it is. An instant (an
  * inspection, a job) is shown in the product's time zone — the one whose "today" decides the
@@ -11,6 +13,27 @@ export const EMPTY_DATE = '--/--/----';
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Day first (pt, es: the seed) or month first (en). */
+export type DateOrder = 'dmy' | 'mdy';
+let order: DateOrder = 'dmy';
+
+/** The order of a language's dates: month first in English, day first otherwise. */
+export function dateOrderOf(language: string): DateOrder {
+  return language.slice(0, 2).toLowerCase() === 'en' ? 'mdy' : 'dmy';
+}
+/** The client's setting, from its language (never called on the server). */
+export function setDateOrder(next: DateOrder): void {
+  order = next;
+}
+export function dateOrder(): DateOrder {
+  return order;
+}
+
+/** Day, month and year as shown: DD/MM/YYYY, or MM/DD/YYYY for month first. */
+export function joinDay(day: string, month: string, year: string, by: DateOrder = order): string {
+  return by === 'mdy' ? `${month}/${day}/${year}` : `${day}/${month}/${year}`;
+}
 
 type DateInput = Date | string | number | null | undefined;
 
@@ -41,19 +64,19 @@ function toInstant(value: DateInput): Date | null {
 export function formatDate(value: DateInput, timeZone = DEFAULT_TIME_ZONE): string {
   if (typeof value === 'string') {
     const day = CALENDAR_DAY.exec(value);
-    if (day) return `${day[3]}/${day[2]}/${day[1]}`;
+    if (day) return joinDay(day[3]!, day[2]!, day[1]!);
   }
   const d = toInstant(value);
   if (!d) return EMPTY_DATE;
   const p = partsIn(d, timeZone);
-  return `${p.day}/${p.month}/${p.year}`;
+  return joinDay(p.day!, p.month!, p.year!);
 }
 
 export function formatDateTime(value: DateInput, timeZone = DEFAULT_TIME_ZONE): string {
   const d = toInstant(value);
   if (!d) return EMPTY_DATE;
   const p = partsIn(d, timeZone);
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+  return `${joinDay(p.day!, p.month!, p.year!)} ${p.hour}:${p.minute}`;
 }
 
 /** YYYY-MM-DD, the wire format of date-only values. */

@@ -14,13 +14,18 @@
  * { name } })` must pass them (typed from the message), the envelope carries them, and the client
  * formats the text of the user's language with them. The three texts must use the same
  * placeholders (checked here at compile time and by tests/unit/errors.test.ts).
+ *
+ * A few seed messages are English (`'email exists'`, `'company group already exists'`…): the
+ * server keeps them verbatim, and `pt` gives the Portuguese text the client shows instead.
  */
 
 export interface ErrorDef {
   /** HTTP status the REST shim answers (tRPC maps it to its own code). */
   status: number;
-  /** Portuguese text: the server's message, the client's pt text and its fallback. */
+  /** The server's message (seed texts verbatim); the client's pt text unless `pt` is given. */
   message: string;
+  /** The client's Portuguese text when the server's message is not Portuguese. */
+  pt?: string;
   en: string;
   es: string;
 }
@@ -32,11 +37,18 @@ export type Placeholders<S extends string> = S extends `${string}{${infer P}}${i
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
-/** The codes whose en or es text uses other placeholders than the message. */
+/** The placeholders of a code's `pt` text (those of its message when it has none). */
+type PtPlaceholders<D extends ErrorDef> = D extends { pt: infer P extends string }
+  ? Placeholders<P>
+  : Placeholders<D['message']>;
+
+/** The codes whose pt, en or es text uses other placeholders than the message. */
 type Mismatched<T extends Record<string, ErrorDef>> = {
   [K in keyof T]: Same<Placeholders<T[K]['message']>, Placeholders<T[K]['en']>> extends true
     ? Same<Placeholders<T[K]['message']>, Placeholders<T[K]['es']>> extends true
-      ? never
+      ? Same<Placeholders<T[K]['message']>, PtPlaceholders<T[K]>> extends true
+        ? never
+        : K
       : K
     : K;
 }[keyof T];

@@ -1,7 +1,7 @@
 /**
  * The error catalogue shared by server and client: one closed set of codes, each with its HTTP
- * status and its text in pt (the server's message), en and es. Codes from the seeds are kept
- * verbatim; the rest follow the same UPPER_SNAKE style.
+ * status and its text in pt (the server's message, or `pt` when the seed's message is English), en
+ * and es. Codes from the seeds are kept verbatim; the rest follow the same UPPER_SNAKE style.
  *
  * Each domain declares its codes in `src/shared/<domain>/errors.ts` with `defineErrors` (see
  * `define-errors.ts`) and adds one line here. `{name}` placeholders are the code's parameters.
@@ -12,11 +12,13 @@ import { catalogueErrors } from './catalogue/errors.ts';
 import { commonErrors } from './common/errors.ts';
 import { equipmentErrors } from './equipment/errors.ts';
 import { type ErrorDef, formatMessage, type Placeholders } from './define-errors.ts';
+import type { IssueBody } from './field-messages.ts';
 import { jobsErrors } from './jobs/errors.ts';
 import { organisationsErrors } from './organisations/errors.ts';
 import { platformErrors } from './platform/errors.ts';
 import { qrErrors } from './qr/errors.ts';
 import { reportsErrors } from './reports/errors.ts';
+import { serviceOrdersErrors } from './service-orders/errors.ts';
 import { tagsErrors } from './tags/errors.ts';
 
 export { formatMessage } from './define-errors.ts';
@@ -34,6 +36,7 @@ export const ERROR_DOMAINS = {
   equipment: equipmentErrors,
   tags: tagsErrors,
   reports: reportsErrors,
+  serviceOrders: serviceOrdersErrors,
 } as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void
@@ -64,7 +67,8 @@ export interface ErrorBody {
   code: ErrorCode;
   message: string;
   params?: Record<string, string | number>;
-  issues?: { path: string; message: string }[];
+  /** A limit's issue also carries its code and number (`TOO_LONG`, `{ max: 60 }`: ./field-messages.ts). */
+  issues?: IssueBody[];
 }
 
 export function isErrorCode(value: unknown): value is ErrorCode {
@@ -83,8 +87,8 @@ export function errorText(
   if (!isErrorCode(code)) return undefined;
   const def: ErrorDef = ERROR_CATALOGUE[code];
   const base = lang.slice(0, 2).toLowerCase();
-  // pt (the default and fallback language) is the message itself.
-  const template = base === 'en' ? def.en : base === 'es' ? def.es : def.message;
+  // pt (the default and fallback language) is the message itself, unless the seed's is English.
+  const template = base === 'en' ? def.en : base === 'es' ? def.es : (def.pt ?? def.message);
   const text = formatMessage(template, params);
   return /\{\w+\}/.test(text) ? undefined : text;
 }

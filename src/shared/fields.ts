@@ -2,9 +2,11 @@
  * The field rules every schema is built from (client forms and server inputs alike): ids, texts,
  * e-mail, phone, CNPJ, CEP, state, ISO dates. One rule per kind of field, so a value one screen
  * accepts is accepted by every other (e.g. the alphanumeric CNPJ of a sign-up in the companies
- * dialog). Masks for display live in ./masks.ts.
+ * dialog). Masks for display live in ./masks.ts. A size check given no message of its own says its
+ * rule with its number ("Use no máximo 60 caracteres.", ./field-messages.ts).
  */
 import { z } from 'zod';
+import { FIELD_MESSAGES, REQUIRED_MESSAGE } from './field-messages.ts';
 import {
   BRAZILIAN_STATES,
   EMAIL_MAX_LENGTH,
@@ -23,16 +25,16 @@ export const idField = z.number().int().positive().max(MAX_ID);
 export const idText = z.coerce.number().int().positive().max(MAX_ID);
 export const byId = z.object({ id: idField });
 
-export const REQUIRED_MESSAGE = 'Campo obrigatório';
+export { REQUIRED_MESSAGE };
 
 /** Text that must be filled in (trimmed). No NUL bytes: Postgres refuses them in text. */
-export const requiredText = (max: number, message = REQUIRED_MESSAGE) =>
+export const requiredText = (max: number, message: string = REQUIRED_MESSAGE) =>
   z
     .string()
     .trim()
     .min(1, message)
     .max(max)
-    .refine((v) => !v.includes('\u0000'), 'Caractere inválido');
+    .refine((v) => !v.includes('\u0000'), FIELD_MESSAGES.INVALID_CHARACTER);
 
 /** Optional text: blank becomes null. */
 export const optionalText = (max: number) =>
@@ -40,7 +42,7 @@ export const optionalText = (max: number) =>
     .string()
     .trim()
     .max(max)
-    .refine((v) => !v.includes('\u0000'), 'Caractere inválido')
+    .refine((v) => !v.includes('\u0000'), FIELD_MESSAGES.INVALID_CHARACTER)
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -48,15 +50,19 @@ export const optionalText = (max: number) =>
 export const searchText = z
   .string()
   .max(200)
-  .refine((v) => !v.includes('\u0000'), 'Caractere inválido');
+  .refine((v) => !v.includes('\u0000'), FIELD_MESSAGES.INVALID_CHARACTER);
 
 /** E-mail as typed (trimmed, at most 254 characters); messages echo it, services compare lower-cased. */
-export const emailField = z.string().trim().max(EMAIL_MAX_LENGTH).refine(isValidEmail, 'E-mail inválido');
+export const emailField = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_LENGTH)
+  .refine(isValidEmail, FIELD_MESSAGES.EMAIL_INVALID);
 /** The same, lower-cased: for e-mails that are stored (users, companies). */
 export const storedEmailField = emailField.transform((v) => v.toLowerCase());
 
 /** Brazilian phone typed with or without its mask, stored as digits: (##) ####-#### or (##) #####-####. */
-const PHONE_MESSAGE = 'Telefone inválido: (##) ####-#### ou (##) #####-####';
+const PHONE_MESSAGE = FIELD_MESSAGES.PHONE_INVALID;
 export const phoneField = z
   .string()
   .refine((v) => isValidPhone(v), PHONE_MESSAGE)
@@ -76,7 +82,7 @@ export const optionalCnpjField = z
   .string()
   .max(30)
   .nullish()
-  .refine((v) => !normalizeCnpj(v) || isValidCnpj(v), 'CNPJ inválido')
+  .refine((v) => !normalizeCnpj(v) || isValidCnpj(v), FIELD_MESSAGES.CNPJ_INVALID)
   .transform((v) => normalizeCnpj(v) || null);
 
 /** CEP: #####-### (or 8 digits), stored as digits; blank → null. */
@@ -84,17 +90,20 @@ export const optionalCepField = z
   .string()
   .max(12)
   .nullish()
-  .refine((v) => !(v ?? '').trim() || isValidCep(v), 'CEP inválido: #####-###')
+  .refine((v) => !(v ?? '').trim() || isValidCep(v), FIELD_MESSAGES.CEP_INVALID)
   .transform((v) => onlyDigits(v) || null);
 
 /** Brazilian state (UF); blank → null. */
 export const optionalStateField = z
   .string()
   .trim()
-  .max(2, 'Estado: 2 caracteres')
+  .max(2, FIELD_MESSAGES.STATE_LENGTH)
   .nullish()
   .transform((v) => (v ? v.toUpperCase() : null))
-  .refine((v) => v === null || (BRAZILIAN_STATES as readonly string[]).includes(v), 'Estado inválido');
+  .refine(
+    (v) => v === null || (BRAZILIAN_STATES as readonly string[]).includes(v),
+    FIELD_MESSAGES.STATE_INVALID,
+  );
 
 /** A calendar date as `YYYY-MM-DD`. */
 export const isoDateField = z.iso.date();

@@ -26,9 +26,10 @@ export function isPasswordValid(password: string): boolean {
   return Object.values(checkPasswordRules(password)).every(Boolean);
 }
 
+/** The rule's message (FIELD_MESSAGES.PASSWORD_RULES: the client shows it translated). */
+export const PASSWORD_RULES_MESSAGE = `A senha precisa de ao menos ${PASSWORD_MIN_LENGTH} caracteres, 1 número, 1 letra maiúscula, 1 minúscula e 1 caractere especial (${PASSWORD_SPECIAL_CHARACTERS})`;
+
 export const passwordSchema = z
   .string()
   .max(200)
-  .refine(isPasswordValid, {
-    message: `A senha precisa de ao menos ${PASSWORD_MIN_LENGTH} caracteres, 1 número, 1 letra maiúscula, 1 minúscula e 1 caractere especial (${PASSWORD_SPECIAL_CHARACTERS})`,
-  });
+  .refine(isPasswordValid, { message: PASSWORD_RULES_MESSAGE });

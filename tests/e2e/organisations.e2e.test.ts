@@ -176,9 +176,10 @@ describe('company groups', () => {
     await form.getByLabel('Telefone do responsável').fill('11987654321');
     await form.getByLabel('Senha do responsável').fill('Senha@123');
     await page.getByTestId('company-group-submit').click();
+    // the seed's server message is English ('company group already exists'): the UI says it in Portuguese
     await expect
       .poll(() => page.getByTestId('cg-companyGroup-error').textContent())
-      .toContain('company group already exists');
+      .toBe(`O grupo de empresas ab${u} já existe`);
 
     // the responsible user signs in as the group's admin, working in its first company
     const owner = await fresh();
@@ -330,13 +331,13 @@ describe('all users', () => {
     const companyName = `Genérica ${u}`;
     await registerPending(u, email);
 
-    // while pending, signing in shows the pending notice
+    // while pending (a sign-up not activated yet), signing in says to click the activation e-mail
     const before = await fresh();
     await before.goto('/#/');
     await before.locator('#login-email').fill(email);
     await before.locator('#login-password').fill('Senha@123');
     await before.getByTestId('login-form').locator('button[type="submit"]').click();
-    await before.getByTestId('pending-notice').waitFor();
+    await before.getByTestId('activation-pending-notice').waitFor();
 
     const page = await fresh();
     await login(page, DEMO.admin);
@@ -461,7 +462,7 @@ describe('system settings', () => {
     const page = await fresh();
     await login(page, DEMO.admin);
     await page.goto('/#/config-system');
-    const toggle = page.getByTestId('config-toggle-DUE_DATE_EMAILS');
+    const toggle = page.getByTestId('config-toggle-PUBLIC_SIGNUP');
     await toggle.waitFor();
     const initial = await toggle.getAttribute('aria-checked');
     const flipped = initial === 'true' ? 'false' : 'true';
@@ -470,12 +471,12 @@ describe('system settings', () => {
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe(flipped);
     await page.reload();
     await expect
-      .poll(() => page.getByTestId('config-toggle-DUE_DATE_EMAILS').getAttribute('aria-checked'))
+      .poll(() => page.getByTestId('config-toggle-PUBLIC_SIGNUP').getAttribute('aria-checked'))
       .toBe(flipped);
     // back as seeded, for the files that run after this one
-    await page.getByTestId('config-toggle-DUE_DATE_EMAILS').click();
+    await page.getByTestId('config-toggle-PUBLIC_SIGNUP').click();
     await expect
-      .poll(() => page.getByTestId('config-toggle-DUE_DATE_EMAILS').getAttribute('aria-checked'))
+      .poll(() => page.getByTestId('config-toggle-PUBLIC_SIGNUP').getAttribute('aria-checked'))
       .toBe(initial);
 
     await page.getByRole('heading', { name: 'Configurações', exact: true }).waitFor();

@@ -70,7 +70,7 @@ describe('QR code screen (/tags-qr-code) and the job center', () => {
       const dialog = page.getByTestId('qr-dialog');
       await dialog.getByLabel('Quantidade').fill('999999');
       await dialog.getByRole('button', { name: 'Exportar', exact: true }).click();
-      await dialog.getByText(/A quantidade deve estar entre 1 e \d+/).waitFor();
+      await dialog.getByText(/A quantidade deve ser um número inteiro entre 1 e \d+/).waitFor();
       await dialog.getByRole('button', { name: 'Cancelar' }).click();
       await dialog.waitFor({ state: 'detached' });
     } finally {

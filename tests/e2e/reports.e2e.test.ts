@@ -34,6 +34,16 @@ const total = (page: Page) => page.getByTestId('total-count').textContent();
 const shownTags = (page: Page) =>
   rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-tag') ?? ''));
 
+/** The first of `serials` whose ten newest inspections include a located one, with its index. */
+async function locatedOnPage(api: ReturnType<typeof trpcClient>, serials: string[]) {
+  for (const serial of serials) {
+    const inspections = await api.equipment.inspections.query({ tag: serial, pageSize: 10 });
+    const located = inspections.items.findIndex((r) => r.latitude !== null && r.longitude !== null);
+    if (located >= 0) return { serial, inspections, located };
+  }
+  throw new Error(`none of ${serials.join(', ')} has a located inspection`);
+}
+
 async function pick(page: Page, trigger: string, option: string): Promise<void> {
   await page.getByTestId(trigger).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -205,8 +215,9 @@ describe('inspection report (/inspections)', () => {
     const api = trpcClient(await loginAs(DEMO.companyAdmin));
     const page = await openReport(DEMO.companyAdmin, '/inspections?status=VALID');
     await expectRowsOf(page, api, { status: 'VALID' });
-    const [first] = (await api.equipment.list.query({ status: 'VALID' })).items;
-    const serial = first!.tagSerialNumber;
+    // Other test files inspect equipment without a location (the offline flow's typed serial):
+    // the first shown equipment whose recent inspections include a located one.
+    const { serial, inspections, located } = await locatedOnPage(api, await shownTags(page));
     await page.getByTestId(`details-${serial}`).click();
     const dialog = page.getByTestId('equipment-dialog');
     await dialog.waitFor();
@@ -216,9 +227,6 @@ describe('inspection report (/inspections)', () => {
     await dialog.getByTestId('equipment-tab-records').click();
     const records = dialog.getByTestId('history-inspections');
     await records.waitFor();
-    const inspections = await api.equipment.inspections.query({ tag: serial, pageSize: 10 });
-    const located = inspections.items.findIndex((r) => r.latitude !== null && r.longitude !== null);
-    expect(located).toBeGreaterThanOrEqual(0);
     const r = inspections.items[located]!;
     const card = records.getByTestId('record').nth(located);
     await card.scrollIntoViewIfNeeded();
@@ -255,9 +263,7 @@ describe('inspection report (/inspections)', () => {
     await login(page, DEMO.companyAdmin);
     await page.goto('/#/inspections?status=VALID');
     await expectRowsOf(page, api, { status: 'VALID' });
-    const serial = (await shownTags(page))[0]!;
-    const inspections = await api.equipment.inspections.query({ tag: serial, pageSize: 10 });
-    const located = inspections.items.findIndex((r) => r.latitude !== null && r.longitude !== null);
+    const { serial, inspections, located } = await locatedOnPage(api, await shownTags(page));
     const r = inspections.items[located]!;
     await page.getByTestId(`details-${serial}`).click();
     const dialog = page.getByTestId('equipment-dialog');

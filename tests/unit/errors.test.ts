@@ -13,6 +13,8 @@ describe('error catalogue', () => {
       const pt = placeholdersOf(def.message);
       expect(placeholdersOf(def.en), `${code} en`).toEqual(pt);
       expect(placeholdersOf(def.es), `${code} es`).toEqual(pt);
+      const ptText = (def as { pt?: string }).pt;
+      if (ptText !== undefined) expect(placeholdersOf(ptText), `${code} pt`).toEqual(pt);
       expect(def.status, code).toBeGreaterThanOrEqual(400);
       expect(def.status, code).toBeLessThan(600);
       expect(code).toMatch(/^[A-Z][A-Z0-9_]*$/);
@@ -34,13 +36,14 @@ describe('error catalogue', () => {
     const seed: Record<string, string> = {
       USER_REGISTER_EMAIL_EXISTS: 'Email {email} já existe',
       USER_REGISTER_EMAIL_INVALID: 'Email {email} é inválido',
-      USER_CREATE_EMAIL_EXISTS: 'email exists',
+      // 'email exists' / 'company group already exists' "with the e-mail / name filled in"
+      USER_CREATE_EMAIL_EXISTS: 'email exists: {email}',
       AUTHENTICATION_INVALID_CREDENTIALS: 'e-mail e/ou senha inválidos',
       PASSWORD_RESET_EMAIL_INVALID: 'Email inválido',
       PASSWORD_CURRENT_INVALID: 'Senha atual inválida',
       INTERNAL_ERROR: 'Problema com o servidor',
       CREATE_MISSING_FIELD: 'missing field',
-      CREATE_EXISTING_COMPANY_GROUP: 'company group already exists',
+      CREATE_EXISTING_COMPANY_GROUP: 'company group already exists: {name}',
       CREATE_BAD_COMPANY_GROUP_NAME: 'company group invalid name',
       MIGRATE_INVALID_CATALOG: 'company group invalid name',
       MIGRATE_COULD_NOT_MIGRATE: 'We were unable to migrate.',
@@ -64,11 +67,29 @@ describe('errorText', () => {
       'Ya existe una categoría con el nombre Extintores',
     );
     expect(errorText('QR_QUANTITY_OUT_OF_RANGE', 'en', { min: 1, max: 10000 })).toBe(
-      'The quantity must be between 1 and 10000',
+      'The quantity must be a whole number between 1 and 10000',
     );
     expect(errorText('FORBIDDEN', 'en-US')).toBe('Access denied');
     // an unknown language is the fallback language, pt
     expect(errorText('FORBIDDEN', 'de')).toBe('Acesso negado');
+  });
+
+  it("shows the seed's English server messages in Portuguese in pt (the server keeps them)", () => {
+    const email = { email: 'ana@example.com' };
+    expect(errorText('USER_CREATE_EMAIL_EXISTS', 'pt', email)).toBe('Email ana@example.com já existe');
+    expect(errorText('USER_CREATE_EMAIL_EXISTS', 'en', email)).toBe('Email ana@example.com already exists');
+    expect(new AppError('USER_CREATE_EMAIL_EXISTS', { params: email }).message).toBe(
+      'email exists: ana@example.com',
+    );
+    const name = { name: 'acme' };
+    expect(errorText('CREATE_EXISTING_COMPANY_GROUP', 'pt', name)).toBe('O grupo de empresas acme já existe');
+    expect(errorText('CREATE_EXISTING_COMPANY_GROUP', 'es', name)).toBe(
+      'El grupo de empresas acme ya existe',
+    );
+    expect(new AppError('CREATE_EXISTING_COMPANY_GROUP', { params: name }).message).toBe(
+      'company group already exists: acme',
+    );
+    expect(errorText('CREATE_MISSING_FIELD', 'pt')).toBe('Preencha os campos obrigatórios.');
   });
 
   it('has nothing for an unknown code or a missing parameter (the caller falls back)', () => {

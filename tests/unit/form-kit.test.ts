@@ -6,6 +6,7 @@ import {
   serverIssues,
   valueAt,
 } from '../../src/client/components/form/server-errors.ts';
+import { FIELD_MESSAGES } from '../../src/shared/field-messages.ts';
 import { REQUIRED_MESSAGE } from '../../src/shared/fields.ts';
 
 /** What a TRPCClientError carries in `data` (see the errorFormatter of src/server/trpc.ts). */
@@ -100,7 +101,11 @@ describe('error texts', () => {
     ).toBe('REQUIRED');
     // an empty select whose schema coerces '' to 0
     expect(formErrorCode({ type: 'too_small', message: 'Too small' }, { blank: true })).toBe('REQUIRED');
-    expect(formErrorCode({ type: 'custom', message: 'CNPJ inválido' })).toBeUndefined();
+    // the shared field rules' messages, from the form or from the server, are translated by key
+    expect(formErrorCode({ type: 'custom', message: 'CNPJ inválido' })).toBe('CNPJ_INVALID');
+    expect(formErrorCode({ type: 'server', message: FIELD_MESSAGES.PHONE_INVALID })).toBe('PHONE_INVALID');
+    expect(formErrorCode({ type: 'custom', message: FIELD_MESSAGES.PASSWORD_RULES })).toBe('PASSWORD_RULES');
+    expect(formErrorCode({ type: 'custom', message: 'Texto qualquer' })).toBeUndefined();
     expect(
       formErrorCode({ type: 'server', message: 'Email a@b.c já existe' }, { blank: true }),
     ).toBeUndefined();

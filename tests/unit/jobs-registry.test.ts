@@ -21,6 +21,7 @@ describe('the job registry', () => {
       'report-pdf',
       'report-xlsx',
       'result-sweep',
+      'service-order-pdf',
     ]);
   });
 
@@ -32,7 +33,11 @@ describe('the job registry', () => {
       ['maintenance', 1, ['result-sweep']],
       ['qr', 2, ['qr-pdf', 'qr-xlsx']],
       ['reports', 1, ['report-pdf', 'report-xlsx']],
-      ['documents', 2, ['inspection-pdf', 'inspection-xlsx', 'maintenance-pdf', 'maintenance-xlsx']],
+      [
+        'documents',
+        2,
+        ['inspection-pdf', 'inspection-xlsx', 'maintenance-pdf', 'maintenance-xlsx', 'service-order-pdf'],
+      ],
     ]);
     expect([diagnosticJob.attempts, qrPdfJob.attempts, qrXlsxJob.attempts, resultSweepJob.attempts]).toEqual([
       3, 3, 3, 1,

@@ -22,6 +22,7 @@ import { ROLES, type Role, type RoleOrAnonymous } from '../../src/shared/roles.t
  */
 const ROUTE_SETS: Record<RoleOrAnonymous, string[]> = {
   // '/t': a scanned label's public card is for anyone (issue 11 item 3), signed in or not.
+  // '/offline': working without signal (issue 20), for every signed-in role.
   ANONYMOUS: [
     '/',
     '/active-environment',
@@ -47,6 +48,7 @@ const ROUTE_SETS: Record<RoleOrAnonymous, string[]> = {
     '/logout',
     '/maintenances',
     '/my-plan',
+    '/offline',
     '/os',
     '/products',
     '/profile',
@@ -74,6 +76,7 @@ const ROUTE_SETS: Record<RoleOrAnonymous, string[]> = {
     '/logout',
     '/maintenances',
     '/my-plan',
+    '/offline',
     '/os',
     '/products',
     '/profile',
@@ -100,6 +103,7 @@ const ROUTE_SETS: Record<RoleOrAnonymous, string[]> = {
     '/logout',
     '/maintenances',
     '/my-plan',
+    '/offline',
     '/os',
     '/products',
     '/profile',
@@ -120,6 +124,7 @@ const ROUTE_SETS: Record<RoleOrAnonymous, string[]> = {
     '/jobs',
     '/logout',
     '/maintenances',
+    '/offline',
     '/profile',
     '/report',
     '/t',
@@ -272,10 +277,26 @@ const MENUS: Record<Role, MenuGroup[]> = {
   ],
 };
 const USER_MENUS: Record<Role, string[]> = {
-  MOBCHECK_ADMIN: ['/profile', '/change-password', '/video-lessons', '/jobs', '/my-plan', '/logout'],
-  COMPANY_GROUP_ADMIN: ['/profile', '/change-password', '/video-lessons', '/jobs', '/my-plan', '/logout'],
-  COMPANY_ADMIN: ['/profile', '/change-password', '/video-lessons', '/jobs', '/logout'],
-  COMPANY_OPERATOR: ['/profile', '/change-password', '/jobs', '/logout'],
+  MOBCHECK_ADMIN: [
+    '/profile',
+    '/change-password',
+    '/video-lessons',
+    '/jobs',
+    '/offline',
+    '/my-plan',
+    '/logout',
+  ],
+  COMPANY_GROUP_ADMIN: [
+    '/profile',
+    '/change-password',
+    '/video-lessons',
+    '/jobs',
+    '/offline',
+    '/my-plan',
+    '/logout',
+  ],
+  COMPANY_ADMIN: ['/profile', '/change-password', '/video-lessons', '/jobs', '/offline', '/logout'],
+  COMPANY_OPERATOR: ['/profile', '/change-password', '/jobs', '/offline', '/logout'],
 };
 describe('navigation built from the feature manifests', () => {
   it('route sets per role are exactly the seed ones', () => {
@@ -296,6 +317,7 @@ describe('navigation built from the feature manifests', () => {
       'menu.changePassword',
       'menu.videoLessons',
       'menu.jobs',
+      'menu.offline',
       'menu.myPlan',
       'menu.logout',
     ]);

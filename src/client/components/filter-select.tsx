@@ -2,7 +2,11 @@ import type React from 'react';
 import { cn } from '../lib/utils.ts';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select.tsx';
 
-/** A list filter (status, enabled yes/no/all…) as a compact select with an accessible name. */
+/**
+ * A list filter (status, enabled yes/no/all…) as a compact select with an accessible name. It is
+ * as wide as its chosen label ("Habilitado: Todos", "Todas as subcategorias" are never cut: issue
+ * 16 item 8); only a label wider than the screen is shortened, with an ellipsis.
+ */
 export function FilterSelect<V extends string>({
   value,
   onChange,
@@ -30,7 +34,7 @@ export function FilterSelect<V extends string>({
   return (
     <Select value={value} onValueChange={(v) => onChange(v as V)} disabled={disabled}>
       <SelectTrigger
-        className={cn('w-auto min-w-40 max-w-full', className)}
+        className={cn('w-auto min-w-40 max-w-full [&>span]:line-clamp-none [&>span]:truncate', className)}
         aria-label={label}
         data-testid={testId}
       >

@@ -13,7 +13,11 @@ export function dateColumn<T>(
   return { id, header, sortable: true, cell: (r) => formatDate(value(r)) };
 }
 
-/** The trailing edit button of a row; the row click stays free for other uses. */
+/**
+ * The trailing edit button of a row (a pencil named "Editar {row}"). Every editable list has it
+ * and opens the same dialog on a row click (issue 16 item 13); it stays at the right edge while
+ * the table scrolls sideways on a phone.
+ */
 export function editColumn<T>(
   label: string,
   rowName: (row: T) => string,
@@ -24,6 +28,7 @@ export function editColumn<T>(
     id: 'actions',
     header: <span className="sr-only">{label}</span>,
     headerClassName: 'w-12',
+    sticky: 'end',
     cell: (r) => (
       <Button
         variant="ghost"

@@ -30,6 +30,7 @@ export const es: CommonTranslations = {
     videoLessons: 'Videoclases',
     jobs: 'Archivos y procesos',
     myPlan: 'Mi plan',
+    offline: 'Trabajar sin señal',
     logout: 'Salir',
     openMenu: 'Abrir menú',
     userMenu: 'Menú del usuario',
@@ -73,7 +74,8 @@ export const es: CommonTranslations = {
     feature3: 'Multiempresa y multiusuario',
     plansTitle: 'Planes mensuales',
     plansSubtitle: 'Cobro mensual desde el primer pago. Cancele cuando quiera, sin costo.',
-    upTo: 'Hasta {{count}} equipos',
+    upTo_one: 'Hasta {{count}} equipo',
+    upTo_other: 'Hasta {{count}} equipos',
     perMonth: '/mes',
     monthly: 'Mensual',
     billedMonthly: 'Cobrado mensualmente desde el primer pago',
@@ -109,17 +111,6 @@ export const es: CommonTranslations = {
     redirecting: 'Redirigiendo...',
     error: 'Ocurrió un error. Inténtelo de nuevo.',
     userPhoto: 'Foto de {{name}}',
-  },
-  dashboard: {
-    welcome: '¡Hola, {{name}}!',
-    welcomeText:
-      'Bienvenido a EquipCheck. Use el menú superior para inspecciones, etiquetas, órdenes de servicio e informes.',
-    operatorText:
-      'Acceda a las inspecciones, mantenimientos y etiquetas de su empresa desde el menú superior.',
-    company: 'Empresa',
-    role: 'Perfil',
-    activeTags: 'Etiquetas activas',
-    generatedTags: 'Códigos QR generados en el mes',
   },
   roles: {
     MOBCHECK_ADMIN: 'Administrador de la plataforma',

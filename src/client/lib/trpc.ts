@@ -9,7 +9,7 @@
  * Outside React (rare): `trpcClient.account.me.query()`.
  *
  * Global error handling (seed 000 §7 interceptors): code UNAUTHENTICATED (401) → /logout;
- * 403 → console.warn only; HTTP 504 → one retry after 5000 ms (queries only: a mutation may have
+ * MAINTENANCE_MODE (503) → the maintenance page; 403 → console.warn only; HTTP 504 → one retry after 5000 ms (queries only: a mutation may have
  * been applied before the gateway timed out, so it is not replayed blindly).
  */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
@@ -20,6 +20,7 @@ import superjson from 'superjson';
 import type { AppRouter } from '../../server/router.ts';
 import { DEFAULT_LANGUAGE } from '../../shared/enums.ts';
 import { errorText } from '../../shared/errors.ts';
+import { MAINTENANCE_CODE, markMaintenance } from './maintenance-flag.ts';
 import { getToken } from './token.ts';
 
 /** Seed 000 §9: a 504 is retried after 5000 ms. */
@@ -41,6 +42,20 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/**
+ * A mutation that must keep its key across retries — a record queued on the phone (issue 20) is
+ * sent with its own id every time — passes it in the call's context:
+ * `trpcClient.equipment.inspect.mutate(input, { context: withIdempotencyKey(id) })`.
+ */
+export function withIdempotencyKey(key: string): { idempotencyKey: string } {
+  return { idempotencyKey: key };
+}
+
+function idempotencyKeyOf(context: Record<string, unknown>): string | undefined {
+  const key = context.idempotencyKey;
+  return typeof key === 'string' && key ? key : undefined;
+}
+
 export function makeTrpcClient() {
   return createTRPCClient<AppRouter>({
     links: [
@@ -51,7 +66,10 @@ export function makeTrpcClient() {
         true: httpLink({
           url: '/trpc',
           transformer: superjson,
-          headers: () => ({ ...authHeaders(), 'Idempotency-Key': newIdempotencyKey() }),
+          headers: ({ op }) => ({
+            ...authHeaders(),
+            'Idempotency-Key': idempotencyKeyOf(op.context) ?? newIdempotencyKey(),
+          }),
         }),
         false: httpBatchLink({
           url: '/trpc',
@@ -135,6 +153,9 @@ function handleGlobalError(err: unknown): void {
   const status = httpStatus(err);
   if (errorCode(err) === 'UNAUTHENTICATED') {
     onUnauthenticated();
+  } else if (errorCode(err) === MAINTENANCE_CODE) {
+    // Maintenance mode: the root shows the maintenance page instead of the app.
+    markMaintenance();
   } else if (status === 403) {
     console.warn('[api] forbidden', err instanceof Error ? err.message : err);
   }

@@ -11,9 +11,11 @@
 import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import * as React from 'react';
 import { AppLayout } from '../components/layout/app-layout.tsx';
+import { MaintenanceNotice, MaintenancePage } from '../components/layout/maintenance.tsx';
 import { PublicLayout } from '../components/layout/public-layout.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { type AfterLogin, rememberAfterLogin } from '../lib/after-login.ts';
+import { useMaintenanceFlag } from '../lib/maintenance-flag.ts';
 import { useSession } from '../lib/session.tsx';
 import { canVisit, redirectFor } from './navigation.ts';
 
@@ -28,9 +30,13 @@ function Redirect({ to, search, remember }: AfterLogin & { remember?: AfterLogin
 }
 
 export function RootComponent() {
-  const { role } = useSession();
+  const { role, logout } = useSession();
   const pathname = useLocation({ select: (l) => l.pathname });
+  const maintenance = useMaintenanceFlag();
 
+  // Maintenance mode refused a call: everyone but the provider admin sees the maintenance page
+  // (also while the stored session could not be restored because of it).
+  if (maintenance && role !== 'MOBCHECK_ADMIN') return <MaintenancePage onSignOut={logout} />;
   if (role === null) return <PageSpinner />;
 
   const forward = redirectFor(pathname);
@@ -41,14 +47,19 @@ export function RootComponent() {
   if (!canVisit(role, pathname)) return <Redirect to="/" />;
 
   if (role === 'ANONYMOUS') {
-    return pathname === '/' ? (
-      <React.Suspense fallback={<PageSpinner />}>
-        <Outlet />
-      </React.Suspense>
-    ) : (
-      <PublicLayout>
-        <Outlet />
-      </PublicLayout>
+    return (
+      <>
+        <MaintenanceNotice />
+        {pathname === '/' ? (
+          <React.Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </React.Suspense>
+        ) : (
+          <PublicLayout>
+            <Outlet />
+          </PublicLayout>
+        )}
+      </>
     );
   }
   return (

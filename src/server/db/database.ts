@@ -1,8 +1,9 @@
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, type LogConfig, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { config } from '../config.ts';
 import { log } from '../logger.ts';
 import { prepareStatements } from './prepared.ts';
+import { TenantQueryCompiler } from './tenant-compiler.ts';
 import type { CoreDatabase, TenantDatabase } from './schema.ts';
 
 // int8 (counts, identities) as JS numbers: ids stay far below 2^53.
@@ -79,18 +80,27 @@ export function observeQueries(fn: (q: ObservedQuery) => void): () => void {
   return () => observers.delete(fn);
 }
 
+// Kysely calls this for every statement; with no observer it costs one Set size check.
+const logQuery: LogConfig = (event) => {
+  if (observers.size === 0) return;
+  const q = { sql: event.query.sql, parameters: event.query.parameters, ms: event.queryDurationMillis };
+  for (const fn of observers) fn(q);
+};
+
 /** The one Kysely instance over the pool; use `coreDb()` and `tenantDb()` to reach tables. */
 export function baseDb(): Kysely<unknown> {
-  base ??= new Kysely<unknown>({
-    dialect: new PostgresDialect({ pool: getPool() }),
-    // Kysely calls this for every statement; with no observer it costs one Set size check.
-    log: (event) => {
-      if (observers.size === 0) return;
-      const q = { sql: event.query.sql, parameters: event.query.parameters, ms: event.queryDurationMillis };
-      for (const fn of observers) fn(q);
-    },
-  });
+  base ??= new Kysely<unknown>({ dialect: new PostgresDialect({ pool: getPool() }), log: logQuery });
   return base;
+}
+
+/** A company group's schema compiled in (db/tenant-compiler.ts), over the same pool. */
+class TenantDialect extends PostgresDialect {
+  constructor(readonly schema: string) {
+    super({ pool: getPool() });
+  }
+  override createQueryCompiler() {
+    return new TenantQueryCompiler(this.schema);
+  }
 }
 
 // Kysely instances are immutable: one per schema over the pool, not one per call (issue 12).
@@ -119,7 +129,11 @@ export function tenantDb(schemaName: string, db?: Kysely<unknown>): TenantDb {
   if (db) return db.withSchema(tenantSchemaName(schemaName)) as unknown as TenantDb;
   let t = tenants.get(schemaName);
   if (!t) {
-    t = baseDb().withSchema(tenantSchemaName(schemaName)) as unknown as TenantDb;
+    // Its own instance over the shared pool (the driver holds no connection of its own).
+    t = new Kysely<TenantDatabase>({
+      dialect: new TenantDialect(tenantSchemaName(schemaName)),
+      log: logQuery,
+    });
     if (tenants.size >= 10_000) tenants.clear();
     tenants.set(schemaName, t);
   }

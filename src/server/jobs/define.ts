@@ -19,6 +19,7 @@
  */
 import type { BackoffOptions, Job } from 'bullmq';
 import type { z } from 'zod';
+import { describeIssue } from '../../shared/field-messages.ts';
 
 /** The queue of definitions that name none. */
 export const DEFAULT_QUEUE = 'jobs';
@@ -172,6 +173,6 @@ export function createRegistry(domains: readonly (readonly JobDefinition[])[]): 
 export function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 5)
-    .map((i) => `${i.path.length ? i.path.join('.') : '(params)'}: ${i.message}`)
+    .map((i) => `${i.path.length ? i.path.join('.') : '(params)'}: ${describeIssue(i).message}`)
     .join('; ');
 }

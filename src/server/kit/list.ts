@@ -13,7 +13,7 @@
  *     select: (q) => q.select(['c.id', 'c.name']),
  *   });
  */
-import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { CompiledQuery, type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { ListParams, Page, TriState } from '../../shared/list.ts';
 import { cachedRead } from '../db/read-cache.ts';
 import { baseDb } from '../db/database.ts';
@@ -80,11 +80,12 @@ export async function fetchPage<DB, TB extends keyof DB, O>(
       .limit(sql.lit(input.pageSize))
       .offset(sql.lit(input.page * input.pageSize))
       .execute(),
+    // Compiled by the list's own Kysely (a tenant's adds its schema while compiling), then wrapped.
     countRows(
-      // The subquery keeps its own schema (an embedded builder compiles with its plugins).
-      sql<{
-        n: number;
-      }>`select count(*)::int as n from (${filtered.select(sql`1`.as('one')).limit(sql.lit(cap + 1))}) as capped`,
+      filtered
+        .select(sql`1`.as('one'))
+        .limit(sql.lit(cap + 1))
+        .compile(),
     ),
   ]);
   const page: Page<O> = {
@@ -98,9 +99,11 @@ export async function fetchPage<DB, TB extends keyof DB, O>(
 }
 
 /** The capped count, reused for a few seconds while nothing in its schemas changes (db/read-cache.ts). */
-function countRows(query: RawBuilder<{ n: number }>): Promise<number> {
-  const compiled = query.compile(baseDb());
-  return cachedRead(compiled, async () => (await baseDb().executeQuery(compiled)).rows[0]!.n);
+function countRows(rows: CompiledQuery): Promise<number> {
+  const compiled = CompiledQuery.raw(`select count(*)::int as n from (${rows.sql}) as capped`, [
+    ...rows.parameters,
+  ]);
+  return cachedRead(compiled, async () => (await baseDb().executeQuery<{ n: number }>(compiled)).rows[0]!.n);
 }
 
 /** Maps the rows of a page, keeping its counters. */

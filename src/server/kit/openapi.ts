@@ -5,6 +5,7 @@
  * tests/integration/platform/openapi.test.ts by a real OpenAPI validator.
  */
 import { z } from 'zod';
+import { LIMIT_MESSAGES } from '../../shared/field-messages.ts';
 import { ROLES } from '../../shared/roles.ts';
 import type { FlatOperation, RestBinding } from './operation.ts';
 import { isOptional, objectShape } from './schema-shape.ts';
@@ -52,7 +53,16 @@ const ERROR_ENVELOPE: Json = {
           items: {
             type: 'object',
             required: ['path', 'message'],
-            properties: { path: { type: 'string' }, message: { type: 'string' } },
+            properties: {
+              path: { type: 'string' },
+              message: { type: 'string' },
+              code: {
+                type: 'string',
+                enum: Object.keys(LIMIT_MESSAGES),
+                description: 'A size limit the value broke (e.g. TOO_LONG with params.max)',
+              },
+              params: { type: 'object', additionalProperties: { type: 'number' } },
+            },
           },
         },
       },

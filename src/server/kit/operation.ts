@@ -20,6 +20,8 @@
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { MAINTENANCE_RETRY_AFTER_SECONDS } from '../../shared/config/schemas.ts';
+import { FIELD_MESSAGES } from '../../shared/field-messages.ts';
 import type { Role } from '../../shared/roles.ts';
 import { ROLES } from '../../shared/roles.ts';
 import type { AuthContext, RequestContext, TenantContext } from '../context.ts';
@@ -67,6 +69,18 @@ export function authorize<A extends Access>(access: A, ctx: RequestContext): Con
   if (access.kind === 'tenant' && (!ctx.auth.companyGroup || !ctx.auth.tenant))
     throw new AppError('TENANT_FORBIDDEN');
   return ctx as ContextFor<A>;
+}
+
+/**
+ * Maintenance mode (MAINTENANCE_MODE, src/server/settings.ts): after the access check, every call
+ * answers 503 MAINTENANCE_MODE with Retry-After — except the provider admin's and the operations
+ * declared `maintenance: 'open'` (sign-in, sign-out, the public settings the client shows the
+ * maintenance page from). Same rule on both doors.
+ */
+export async function refuseDuringMaintenance(op: AnyOperation, ctx: RequestContext): Promise<void> {
+  if (op.maintenance === 'open' || ctx.auth?.role === 'MOBCHECK_ADMIN' || !ctx.underMaintenance) return;
+  if (await ctx.underMaintenance())
+    throw new AppError('MAINTENANCE_MODE', { retryAfter: MAINTENANCE_RETRY_AFTER_SECONDS });
 }
 
 // ── REST binding ────────────────────────────────────────────────────────────────────────────────
@@ -125,6 +139,8 @@ export interface Operation<
   readonly rest: readonly RestBinding<ContextFor<A>>[];
   /** false: REST only (e.g. a streamed download); default true. */
   readonly trpc: boolean;
+  /** 'open': answers during maintenance mode too (see `refuseDuringMaintenance`). */
+  readonly maintenance?: 'open';
   readonly handler: (ctx: ContextFor<A>, input: InputOf<I>) => Promise<z.input<O>> | z.input<O>;
 }
 
@@ -139,6 +155,8 @@ interface Definition<A extends Access, I extends z.ZodType | undefined, O extend
   output: O;
   rest?: RestBinding<ContextFor<A>> | readonly RestBinding<ContextFor<A>>[];
   trpc?: boolean;
+  /** 'open': answers during maintenance mode too (sign-in, sign-out, the public settings). */
+  maintenance?: 'open';
   handler(ctx: ContextFor<A>, input: InputOf<I>): Promise<z.input<O>> | z.input<O>;
 }
 
@@ -154,6 +172,7 @@ function define<K extends OperationKind>(kind: K) {
     output: def.output,
     rest: def.rest === undefined ? [] : Array.isArray(def.rest) ? def.rest : [def.rest as RestBinding],
     trpc: def.trpc ?? true,
+    ...(def.maintenance ? { maintenance: def.maintenance } : {}),
     handler: def.handler,
   });
 }
@@ -219,7 +238,9 @@ export function nulPath(value: unknown, path: (string | number)[] = [], depth = 
 export function assertNoNul(value: unknown): void {
   const path = nulPath(value);
   if (path !== null)
-    throw new AppError('VALIDATION_FAILED', { issues: [{ path, message: 'Caractere inválido' }] });
+    throw new AppError('VALIDATION_FAILED', {
+      issues: [{ path, message: FIELD_MESSAGES.INVALID_CHARACTER }],
+    });
 }
 
 /**

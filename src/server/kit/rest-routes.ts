@@ -15,6 +15,7 @@ import {
   type FlatOperation,
   parseInput,
   type RestBinding,
+  refuseDuringMaintenance,
 } from './operation.ts';
 import { coerceRecord, objectShape } from './schema-shape.ts';
 
@@ -102,6 +103,7 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly FlatOper
     for (const binding of op.rest) {
       const handler = async (c: Context<AppEnv>) => {
         const ctx = authorize(op.access, c.get('ctx'));
+        await refuseDuringMaintenance(op, ctx);
         if (binding.raw) return binding.raw(c, ctx as never);
         const raw = await restInput(c, op, binding);
         const input = binding.bodyKey

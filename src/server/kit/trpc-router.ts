@@ -8,6 +8,7 @@ import {
   execute,
   parseInput,
   isOperation,
+  refuseDuringMaintenance,
   type Operation,
   type OperationTable,
 } from './operation.ts';
@@ -35,7 +36,11 @@ function procedureOf(name: string, op: AnyOperation) {
   // parsed by the kit's parseInput so both doors answer the same codes. The procedure's
   // types come from RouterRecordOf, not from the builder.
   const p = publicProcedure
-    .use(({ ctx, next }) => next({ ctx: authorize(op.access, ctx) }))
+    .use(async ({ ctx, next }) => {
+      const admitted = authorize(op.access, ctx);
+      await refuseDuringMaintenance(op, admitted);
+      return next({ ctx: admitted });
+    })
     .input((raw: unknown) => parseInput(op, raw));
   const resolve = ({ ctx, input }: { ctx: unknown; input: unknown }) =>
     execute(name, op, ctx as never, input);

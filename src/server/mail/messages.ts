@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/enums.ts';
+import { plural } from '../../shared/plural.ts';
 
 /** Transactional e-mails in the user's language (pt, en, es); Portuguese is the fallback. */
 export const PRODUCT_NAME = 'EquipCheck';
@@ -33,6 +34,18 @@ interface Template {
 
 type Kind = 'activation' | 'passwordReset' | 'loginThrottled';
 
+// Counted words by each language's plural rules ("1 hora", "2 horas"), never "hora(s)".
+const minutes = {
+  pt: (n: number) => plural('pt', n, { one: '# minuto', other: '# minutos', many: '# de minutos' }),
+  en: (n: number) => plural('en', n, { one: '# minute', other: '# minutes' }),
+  es: (n: number) => plural('es', n, { one: '# minuto', other: '# minutos', many: '# de minutos' }),
+};
+const hours = {
+  pt: (n: number) => plural('pt', n, { one: '# hora', other: '# horas', many: '# de horas' }),
+  en: (n: number) => plural('en', n, { one: '# hour', other: '# hours' }),
+  es: (n: number) => plural('es', n, { one: '# hora', other: '# horas', many: '# de horas' }),
+};
+
 const TEMPLATES: Record<Kind, Record<Language, (n: number) => Template>> = {
   // n = minutes the sign-ins stay slowed after the last attempt
   loginThrottled: {
@@ -41,7 +54,7 @@ const TEMPLATES: Record<Kind, Record<Language, (n: number) => Template>> = {
       greeting: (n) => `Olá, ${n}!`,
       lines: [
         'Houve várias tentativas de login com senha errada na sua conta. Por segurança, novas tentativas estão sendo desaceleradas — a conta não foi bloqueada e você continua entrando normalmente com a sua senha.',
-        `A desaceleração termina ${m} minutos depois da última tentativa. Se não foi você, troque a sua senha.`,
+        `A desaceleração termina ${minutes.pt(m)} depois da última tentativa. Se não foi você, troque a sua senha.`,
       ],
       button: 'Trocar minha senha',
       fallback: 'Se o botão não funcionar, copie e cole este endereço no navegador:',
@@ -52,7 +65,7 @@ const TEMPLATES: Record<Kind, Record<Language, (n: number) => Template>> = {
       greeting: (n) => `Hello, ${n}!`,
       lines: [
         'There were several sign-in attempts with a wrong password on your account. For your safety, further attempts are being slowed down — the account is not locked and you can still sign in with your password.',
-        `The slowdown ends ${m} minutes after the last attempt. If this was not you, change your password.`,
+        `The slowdown ends ${minutes.en(m)} after the last attempt. If this was not you, change your password.`,
       ],
       button: 'Change my password',
       fallback: 'If the button does not work, copy and paste this address into your browser:',
@@ -63,7 +76,7 @@ const TEMPLATES: Record<Kind, Record<Language, (n: number) => Template>> = {
       greeting: (n) => `¡Hola, ${n}!`,
       lines: [
         'Hubo varios intentos de inicio de sesión con contraseña incorrecta en su cuenta. Por seguridad, los nuevos intentos se están ralentizando: la cuenta no está bloqueada y puede seguir ingresando con su contraseña.',
-        `La ralentización termina ${m} minutos después del último intento. Si no fue usted, cambie su contraseña.`,
+        `La ralentización termina ${minutes.es(m)} después del último intento. Si no fue usted, cambie su contraseña.`,
       ],
       button: 'Cambiar mi contraseña',
       fallback: 'Si el botón no funciona, copie y pegue esta dirección en su navegador:',
@@ -76,7 +89,7 @@ const TEMPLATES: Record<Kind, Record<Language, (n: number) => Template>> = {
       greeting: (n) => `Olá, ${n}!`,
       lines: [
         `Recebemos o seu cadastro no ${PRODUCT_NAME}. Para criar o ambiente da sua empresa e entrar, confirme o seu e-mail.`,
-        `O link vale por ${h} horas e só pode ser usado uma vez.`,
+        `O link vale por ${hours.pt(h)} e só pode ser usado uma vez.`,
       ],
       button: 'Ativar meu ambiente',
       fallback: 'Se o botão não funcionar, copie e cole este endereço no navegador:',
@@ -87,7 +100,7 @@ const TEMPLATES: Record<Kind, Record<Language, (n: number) => Template>> = {
       greeting: (n) => `Hello, ${n}!`,
       lines: [
         `We received your ${PRODUCT_NAME} sign-up. Confirm your e-mail to create your company's environment and sign in.`,
-        `The link is valid for ${h} hours and can be used only once.`,
+        `The link is valid for ${hours.en(h)} and can be used only once.`,
       ],
       button: 'Activate my environment',
       fallback: 'If the button does not work, copy and paste this address into your browser:',
@@ -98,7 +111,7 @@ const TEMPLATES: Record<Kind, Record<Language, (n: number) => Template>> = {
       greeting: (n) => `¡Hola, ${n}!`,
       lines: [
         `Recibimos su registro en ${PRODUCT_NAME}. Confirme su correo para crear el entorno de su empresa e ingresar.`,
-        `El enlace es válido por ${h} horas y solo puede usarse una vez.`,
+        `El enlace es válido por ${hours.es(h)} y solo puede usarse una vez.`,
       ],
       button: 'Activar mi entorno',
       fallback: 'Si el botón no funciona, copie y pegue esta dirección en su navegador:',
@@ -111,7 +124,7 @@ const TEMPLATES: Record<Kind, Record<Language, (n: number) => Template>> = {
       greeting: (n) => `Olá, ${n}!`,
       lines: [
         `Recebemos um pedido para redefinir a sua senha do ${PRODUCT_NAME}.`,
-        `O link vale por ${h} hora(s) e só pode ser usado uma vez. Ao trocar a senha, as outras sessões abertas serão encerradas.`,
+        `O link vale por ${hours.pt(h)} e só pode ser usado uma vez. Ao trocar a senha, as outras sessões abertas serão encerradas.`,
       ],
       button: 'Redefinir minha senha',
       fallback: 'Se o botão não funcionar, copie e cole este endereço no navegador:',
@@ -122,7 +135,7 @@ const TEMPLATES: Record<Kind, Record<Language, (n: number) => Template>> = {
       greeting: (n) => `Hello, ${n}!`,
       lines: [
         `We received a request to reset your ${PRODUCT_NAME} password.`,
-        `The link is valid for ${h} hour(s) and can be used only once. Changing the password signs out your other sessions.`,
+        `The link is valid for ${hours.en(h)} and can be used only once. Changing the password signs out your other sessions.`,
       ],
       button: 'Reset my password',
       fallback: 'If the button does not work, copy and paste this address into your browser:',
@@ -133,7 +146,7 @@ const TEMPLATES: Record<Kind, Record<Language, (n: number) => Template>> = {
       greeting: (n) => `¡Hola, ${n}!`,
       lines: [
         `Recibimos una solicitud para restablecer su contraseña de ${PRODUCT_NAME}.`,
-        `El enlace es válido por ${h} hora(s) y solo puede usarse una vez. Al cambiar la contraseña se cerrarán sus otras sesiones.`,
+        `El enlace es válido por ${hours.es(h)} y solo puede usarse una vez. Al cambiar la contraseña se cerrarán sus otras sesiones.`,
       ],
       button: 'Restablecer mi contraseña',
       fallback: 'Si el botón no funciona, copie y pegue esta dirección en su navegador:',

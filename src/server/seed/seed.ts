@@ -24,19 +24,8 @@ export async function isEmpty(): Promise<boolean> {
   return Number(r.n) === 0;
 }
 
+/** The platform settings the server acts on (SYSTEM_SETTINGS, src/server/settings.ts). */
 const SYSTEM_CONFIG = [
-  {
-    title: 'Notificações por e-mail de vencimento',
-    config_value: '1',
-    enabled: true,
-    param: 'DUE_DATE_EMAILS',
-  },
-  {
-    title: 'Notificações de próxima inspeção',
-    config_value: '1',
-    enabled: true,
-    param: 'NEXT_INSPECTION_EMAILS',
-  },
   { title: 'Permitir cadastro público', config_value: '1', enabled: true, param: 'PUBLIC_SIGNUP' },
   { title: 'Modo manutenção', config_value: '0', enabled: false, param: 'MAINTENANCE_MODE' },
 ];

@@ -8,6 +8,12 @@ export const accountErrors = defineErrors({
     en: 'Email {email} already exists',
     es: 'El correo {email} ya existe',
   },
+  USER_REGISTER_DISABLED: {
+    status: 403,
+    message: 'O cadastro público está desativado. Fale com o suporte para criar uma conta.',
+    en: 'Public sign-up is turned off. Please contact support to open an account.',
+    es: 'El registro público está desactivado. Contacte con soporte para crear una cuenta.',
+  },
   USER_REGISTER_EMAIL_INVALID: {
     status: 400,
     message: 'Email {email} é inválido',
@@ -31,6 +37,12 @@ export const accountErrors = defineErrors({
     message: 'Token inválido ou expirado',
     en: 'Invalid or expired token',
     es: 'Token inválido o expirado',
+  },
+  ACTIVATION_RESEND_LIMITED: {
+    status: 429,
+    message: 'Muitos pedidos de reenvio do e-mail de ativação. Aguarde um pouco e tente novamente.',
+    en: 'Too many requests to resend the activation e-mail. Please wait a while and try again.',
+    es: 'Demasiadas solicitudes de reenvío del correo de activación. Espere un poco e inténtelo de nuevo.',
   },
   ENVIRONMENT_ALREADY_ACTIVE: {
     status: 409,

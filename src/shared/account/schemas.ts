@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../enums.ts';
 import { ROLES } from '../roles.ts';
+import { FIELD_MESSAGES } from '../field-messages.ts';
 import { passwordSchema } from '../password.ts';
 import {
+  emailField,
   optionalCepField,
   optionalCnpjField,
   optionalPhoneField,
@@ -19,12 +21,12 @@ const planParam = z
   .union([z.string(), z.number()])
   .nullish()
   .transform((v) => (v === null || v === undefined || v === '' ? null : Number(v)))
-  .refine((v) => v === null || (Number.isSafeInteger(v) && v >= 0), 'Número inválido');
+  .refine((v) => v === null || (Number.isSafeInteger(v) && v >= 0), FIELD_MESSAGES.NUMBER_INVALID);
 const vindiParam = z
   .union([z.string(), z.number()])
   .nullish()
   .transform((v) => (v === null || v === undefined || v === '' ? null : String(v)))
-  .refine((v) => v === null || v.length <= 64, 'Valor inválido');
+  .refine((v) => v === null || v.length <= 64, FIELD_MESSAGES.VALUE_INVALID);
 
 /**
  * The sign-up e-mail: a bad one answers the seed's USER_REGISTER_EMAIL_INVALID ('Email {email} é
@@ -38,19 +40,19 @@ const registrationEmailField = z
     if (!isValidEmail(v))
       ctx.addIssue({
         code: 'custom',
-        message: 'E-mail inválido',
+        message: FIELD_MESSAGES.EMAIL_INVALID,
         params: { code: 'USER_REGISTER_EMAIL_INVALID', email: v.slice(0, 254) },
       });
   });
 
 /** POST /web/users/register/ — the seed's registration payload (000 §3) plus the plan parameters. */
 export const registrationSchema = z.object({
-  name: requiredText(100, 'Nome obrigatório'),
+  name: requiredText(100, FIELD_MESSAGES.NAME_REQUIRED),
   email: registrationEmailField,
   phone: optionalPhoneField,
-  occupation: requiredText(100, 'Cargo obrigatório'),
+  occupation: requiredText(100, FIELD_MESSAGES.OCCUPATION_REQUIRED),
   cnpjCompany: optionalCnpjField,
-  company: requiredText(255, 'Empresa obrigatória'),
+  company: requiredText(255, FIELD_MESSAGES.COMPANY_REQUIRED),
   fantasyName: optionalText(255),
   address: optionalText(255),
   complement: optionalText(120),
@@ -72,16 +74,16 @@ export type Registration = z.output<typeof registrationSchema>;
 export const registrationFormSchema = registrationSchema
   .extend({
     passwordConfirmation: z.string(),
-    acceptTerms: z.boolean().refine((v) => v, 'É preciso aceitar os termos de uso'),
+    acceptTerms: z.boolean().refine((v) => v, FIELD_MESSAGES.TERMS_REQUIRED),
   })
   .refine((v) => v.password === v.passwordConfirmation, {
     path: ['passwordConfirmation'],
-    message: 'As senhas não conferem',
+    message: FIELD_MESSAGES.PASSWORDS_DIFFER,
   });
 
 /** PUT /web/logged-user/ — name, phone, occupation (e-mail and company are read-only). */
 export const profileUpdateSchema = z.object({
-  name: requiredText(100, 'Nome obrigatório'),
+  name: requiredText(100, FIELD_MESSAGES.NAME_REQUIRED),
   phone: optionalPhoneField,
   occupation: optionalText(100),
 });
@@ -89,7 +91,7 @@ export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
 /** PUT /web/logged-user/password/ — the current password must be non-empty (seed 000 §5). */
 export const changePasswordSchema = z.object({
-  currentPassword: z.string().min(1, 'Informe a senha atual').max(200),
+  currentPassword: z.string().min(1, FIELD_MESSAGES.CURRENT_PASSWORD_REQUIRED).max(200),
   newPassword: passwordSchema,
 });
 
@@ -97,7 +99,7 @@ export const changePasswordFormSchema = changePasswordSchema
   .extend({ confirmation: z.string() })
   .refine((v) => v.newPassword === v.confirmation, {
     path: ['confirmation'],
-    message: 'As senhas não conferem',
+    message: FIELD_MESSAGES.PASSWORDS_DIFFER,
   });
 
 /** The new password of the reset page, with its confirmation. */
@@ -105,7 +107,7 @@ export const passwordResetFormSchema = z
   .object({ password: passwordSchema, confirmation: z.string() })
   .refine((v) => v.password === v.confirmation, {
     path: ['confirmation'],
-    message: 'As senhas não conferem',
+    message: FIELD_MESSAGES.PASSWORDS_DIFFER,
   });
 
 /** E-mail tokens are base64url, 43 characters for 256 bits. */
@@ -114,13 +116,33 @@ export const emailTokenSchema = z
   .trim()
   .min(20)
   .max(200)
-  .regex(/^[A-Za-z0-9_-]+$/, 'Token inválido');
+  .regex(/^[A-Za-z0-9_-]+$/, FIELD_MESSAGES.TOKEN_INVALID);
+
+/** What an e-mailed link is for: activating a sign-up, or resetting a password. */
+export const EMAIL_TOKEN_PURPOSES = ['activation', 'reset'] as const;
+export type EmailTokenPurposeName = (typeof EMAIL_TOKEN_PURPOSES)[number];
+/**
+ * An e-mailed link checked when its page opens (issue 16): VALID, or why it cannot be used —
+ * EXPIRED, USED (used, or replaced by a newer link), INVALID (unknown, malformed, or its account
+ * is no longer in the state the link was sent for), ALREADY_ACTIVE (an activation link whose
+ * environment exists: sign in instead).
+ */
+export const EMAIL_TOKEN_STATUSES = ['VALID', 'EXPIRED', 'USED', 'INVALID', 'ALREADY_ACTIVE'] as const;
+export type EmailTokenStatus = (typeof EMAIL_TOKEN_STATUSES)[number];
+export const emailTokenCheckSchema = z.object({
+  token: z.string().max(300),
+  purpose: z.enum(EMAIL_TOKEN_PURPOSES),
+});
+export const emailTokenCheckResultSchema = z.object({ status: z.enum(EMAIL_TOKEN_STATUSES) });
+
+/** "Reenviar e-mail de ativação": the sign-up's e-mail. */
+export const resendActivationSchema = z.object({ email: emailField });
 
 export const cepLookupSchema = z.object({
   cep: z
     .string()
     .trim()
-    .refine(isValidCep, 'CEP inválido: #####-###')
+    .refine(isValidCep, FIELD_MESSAGES.CEP_INVALID)
     .transform((v) => onlyDigits(v)),
 });
 

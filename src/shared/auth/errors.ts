@@ -14,6 +14,13 @@ export const authErrors = defineErrors({
     en: 'Your registration is under review. If you have any questions, please contact support.',
     es: 'Su registro está en análisis. Si tiene dudas, póngase en contacto con soporte.',
   },
+  AUTHENTICATION_ACTIVATION_PENDING: {
+    status: 403,
+    message:
+      'Seu cadastro ainda não foi ativado: clique no link do e-mail de ativação que enviamos para {email}.',
+    en: 'Your sign-up is not activated yet: click the link in the activation e-mail we sent to {email}.',
+    es: 'Su registro aún no fue activado: haga clic en el enlace del correo de activación que enviamos a {email}.',
+  },
   AUTHENTICATION_INACTIVE_USER: {
     status: 403,
     message: 'Usuário inativo',

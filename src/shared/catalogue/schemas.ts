@@ -1,5 +1,6 @@
 /** Zod inputs of the catalogue, shared by the client forms and the server procedures. */
 import { z } from 'zod';
+import { FIELD_MESSAGES } from '../field-messages.ts';
 import { byId, idField, isoDateField, optionalText, requiredText } from '../fields.ts';
 import { listSchema, triStateFilter } from '../list.ts';
 import {
@@ -22,7 +23,7 @@ const rowText = (max: number) =>
     .string()
     .trim()
     .max(max)
-    .refine((v) => !v.includes('\u0000'), 'Caractere inválido');
+    .refine((v) => !v.includes('\u0000'), FIELD_MESSAGES.INVALID_CHARACTER);
 /** A calendar date (`YYYY-MM-DD`, a real day) or nothing. */
 const isoDate = isoDateField.nullish().transform((v) => v ?? null);
 
@@ -92,6 +93,8 @@ export const inspectionQuestionRowSchema = z.object({
   question: rowText(500),
   type: z.enum(INSPECTION_QUESTION_TYPES).default(DEFAULTS.questionType),
   enabled: rowEnabled,
+  /** a negative answer opens (or joins) a MAINTENANCE service order of the equipment's company (issue 14) */
+  opensServiceOrder: z.boolean().default(false),
   /** Only with the combined save; the REST list PUT ignores it. */
   customAnswers: customAnswerListSchema.optional(),
 });

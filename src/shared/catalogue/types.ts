@@ -43,6 +43,8 @@ export const inspectionQuestionSchema = z.object({
   question: z.string(),
   type: z.enum(INSPECTION_QUESTION_TYPES),
   enabled: z.boolean(),
+  /** a negative answer opens (or joins) a MAINTENANCE service order (issue 14) */
+  opensServiceOrder: z.boolean(),
 });
 export type InspectionQuestionDto = z.infer<typeof inspectionQuestionSchema>;
 

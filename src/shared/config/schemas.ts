@@ -3,6 +3,17 @@ import { idText } from '../fields.ts';
 
 /** System configuration (seed 000 §3/§7); toggles send configValue 1 or 0. */
 export const CONFIG_TYPES = ['TOGGLE'] as const;
+
+/**
+ * The platform settings the server acts on (by `param`), the only ones /config-system shows: a
+ * toggle that changed nothing is not offered (issue 16). PUBLIC_SIGNUP off refuses sign-ups (403
+ * USER_REGISTER_DISABLED); MAINTENANCE_MODE on answers 503 MAINTENANCE_MODE to every call but the
+ * provider admin's, sign-in and sign-out (src/server/settings.ts).
+ */
+export const SYSTEM_SETTINGS = ['PUBLIC_SIGNUP', 'MAINTENANCE_MODE'] as const;
+export type SystemSettingParam = (typeof SYSTEM_SETTINGS)[number];
+/** Seconds a client is told to wait (Retry-After) while the product is under maintenance. */
+export const MAINTENANCE_RETRY_AFTER_SECONDS = 120;
 export const configToggleSchema = z.object({ enabled: z.boolean() });
 export const configUpdateSchema = z.object({
   id: idText.optional(),
@@ -31,5 +42,9 @@ export const publicConfigSchema = z.object({
   mapTileUrl: z.string(),
   /** plain-text attribution the tiles require (MAP_TILE_ATTRIBUTION) */
   mapAttribution: z.string(),
+  /** PUBLIC_SIGNUP: whether /register takes sign-ups */
+  publicSignup: z.boolean(),
+  /** MAINTENANCE_MODE: only the provider admin may use the product */
+  maintenance: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

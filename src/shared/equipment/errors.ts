@@ -68,4 +68,34 @@ export const equipmentErrors = defineErrors({
     en: 'Invalid part for this product',
     es: 'Pieza inválida para este producto',
   },
+  RECORD_PERFORMED_AT_FUTURE: {
+    status: 400,
+    message: 'A data de realização não pode estar no futuro',
+    en: 'The performed date cannot be in the future',
+    es: 'La fecha de realización no puede estar en el futuro',
+  },
+  RECORD_PERFORMED_AT_TOO_OLD: {
+    status: 400,
+    message: 'Registros feitos sem conexão devem ser enviados em até {days} dias',
+    en: 'Records made offline must be sent within {days} days',
+    es: 'Los registros hechos sin conexión deben enviarse en un máximo de {days} días',
+  },
+  RECORD_SCANNED_AT_INVALID: {
+    status: 400,
+    message: 'A hora da leitura da tag não pode ser posterior ao envio',
+    en: 'The tag scan time cannot be after the submission',
+    es: 'La hora de lectura de la etiqueta no puede ser posterior al envío',
+  },
+  EQUIPMENT_REFERENCE_LOCATION_INVALID: {
+    status: 400,
+    message: 'Informe latitude e longitude juntas',
+    en: 'Give latitude and longitude together',
+    es: 'Informe latitud y longitud juntas',
+  },
+  WORKING_SET_CURSOR_INVALID: {
+    status: 400,
+    message: 'Download dos dados offline expirado ou inválido; recomece',
+    en: 'The offline data download is expired or invalid; start again',
+    es: 'La descarga de los datos sin conexión caducó o no es válida; vuelva a empezar',
+  },
 });

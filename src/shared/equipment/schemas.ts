@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { EQUIPMENT_STATUSES, EXPIRATION_STATUSES } from '../enums.ts';
+import { FIELD_MESSAGES } from '../field-messages.ts';
 import { idField, isoDateField, optionalText } from '../fields.ts';
 import { listSchema, MAX_PAGE, pageSizeSchema } from '../list.ts';
 import { commonReportFilters, expirationFilter, reportSchema } from '../reports/filters.ts';
@@ -13,7 +14,7 @@ export const serialField = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[0-9A-Z]{4,32}$/, 'Número de série inválido');
+  .regex(/^[0-9A-Z]{4,32}$/, FIELD_MESSAGES.SERIAL_INVALID);
 
 const isoDate = isoDateField.nullish().transform((v) => v ?? null);
 const text = (max: number) => optionalText(max);
@@ -60,8 +61,35 @@ export const createdSchema = z.object({ id: z.number().int() });
 /** YES / NO / NA, a text, or a custom answer's id (number or digits). */
 export const answerValue = z.union([z.number().int().positive(), z.string().trim().max(2000)]);
 
+/**
+ * Proof of presence (issue 20): how the equipment was identified in the field — the camera read
+ * the QR code (SCAN), the phone read the tag by Web NFC (NFC), or the serial was typed (TYPED).
+ */
+export const IDENTIFIED_BY = ['SCAN', 'NFC', 'TYPED'] as const;
+export type IdentifiedBy = (typeof IDENTIFIED_BY)[number];
+/** How the reference location of an equipment was set: the median of its first inspections, or by an admin. */
+export const REFERENCE_LOCATION_SOURCES = ['MEDIAN', 'ADMIN'] as const;
+
+/** An instant with its offset, e.g. `2025-05-01T13:45:00.000Z` (what `Date.toISOString()` gives). */
+export const instantField = z.iso.datetime({ offset: true });
+
+/**
+ * What every field record (inspection, maintenance) may add when it was made offline or is to prove
+ * presence: `performedAt` — when the user submitted it on the device (default: the server's now; a
+ * past instant up to OFFLINE_MAX_AGE_DAYS, never in the future beyond a few minutes of clock skew:
+ * 400 RECORD_PERFORMED_AT_FUTURE / RECORD_PERFORMED_AT_TOO_OLD); `identifiedBy` and `scannedAt` —
+ * how and when the tag was identified (not after `performedAt`: 400 RECORD_SCANNED_AT_INVALID).
+ * The equipment's status and dates follow `performedAt`, not the arrival time.
+ */
+export const fieldRecordProof = {
+  performedAt: instantField.optional(),
+  identifiedBy: z.enum(IDENTIFIED_BY).optional(),
+  scannedAt: instantField.optional(),
+};
+
 export const inspectionInputSchema = z.object({
   tag: serialField,
+  ...fieldRecordProof,
   answers: z.array(z.object({ questionId: idField, answer: answerValue })).max(200),
   attributes: z.array(attributeValueInput).max(100).default([]),
   latitude: z.number().min(-90).max(90).nullish(),
@@ -73,6 +101,7 @@ export type InspectionInput = z.input<typeof inspectionInputSchema>;
 
 export const maintenanceInputSchema = z.object({
   tag: serialField,
+  ...fieldRecordProof,
   answers: z.array(z.object({ questionId: idField, answer: answerValue })).max(200),
   parts: z
     .array(z.object({ partId: idField, quantity: z.number().positive().max(1_000_000) }))
@@ -108,9 +137,19 @@ export const inspectionReportFields = listSchema({
     lastInspectionFrom: isoDateField.optional(),
     lastInspectionUpTo: isoDateField.optional(),
     lastInspectionExpirationStatus: expirationFilter(),
+    /**
+     * The last inspection's inspector, by the name it recorded, exactly (the dashboard's employee
+     * bars link with it, beside the `employeeData` search, so "Ana" does not list "Mariana"'s).
+     */
+    lastInspectionBy: z.string().trim().min(1).max(200).optional(),
     dueDateFrom: isoDateField.optional(),
     dueDateUpTo: isoDateField.optional(),
     dueDateExpirationStatus: expirationFilter(),
+    /**
+     * The never-scanned report (issue 20): equipment whose last scanned (SCAN or NFC) inspection was
+     * performed before this day (APP_TIME_ZONE), or that was never scanned.
+     */
+    notScannedSince: isoDateField.optional(),
   },
 }).shape;
 /** Each bad parameter answers its code naming it (REPORT_FILTER_INVALID, REPORT_DATE_RANGE_INVALID). */
@@ -121,6 +160,36 @@ const personSchema = z.object({
   createdAt: z.date(),
   userName: z.string().nullable(),
   userEmail: z.string().nullable(),
+});
+
+/**
+ * The proof-of-presence flags of an inspection (issue 20), computed by the server from what was
+ * recorded: `typed` — the serial was typed (records without `identifiedBy`, from before issue 20 or
+ * from clients that do not send it, are unknown and not flagged); `farFromReference` — its location is
+ * farther than PRESENCE_MAX_DISTANCE_M from the equipment's reference location (`distanceM`, null
+ * without either location); `lateSubmit` — submitted (`performedAt`) more than
+ * PRESENCE_MAX_SUBMIT_DELAY_MIN after the scan (`submitDelayMinutes`, null without `scannedAt`).
+ */
+export const presenceFlagsSchema = z.object({
+  typed: z.boolean(),
+  farFromReference: z.boolean(),
+  lateSubmit: z.boolean(),
+  distanceM: z.number().nullable(),
+  submitDelayMinutes: z.number().nullable(),
+});
+export type PresenceFlags = z.infer<typeof presenceFlagsSchema>;
+
+/** Where the equipment normally is: the median of its first inspections' locations, or set by an admin. */
+export const referenceLocationSchema = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  source: z.enum(REFERENCE_LOCATION_SOURCES),
+});
+
+/** `equipment.setReferenceLocation` — an admin fixes the location; `null`s go back to the median. */
+export const setReferenceLocationSchema = byTag.extend({
+  latitude: z.number().min(-90).max(90).nullable(),
+  longitude: z.number().min(-180).max(180).nullable(),
 });
 
 export const equipmentAttributeSchema = z.object({
@@ -150,6 +219,11 @@ export const equipmentSchema = z.object({
   lastInspectionDaysToExpire: z.number().int().nullable(),
   lastMaintenance: personSchema.nullable(),
   maintenanceStatus: z.enum(EQUIPMENT_STATUSES),
+  /** the last inspection's proof-of-presence flags (null without an inspection) — issue 20 */
+  lastInspectionPresence: presenceFlagsSchema.nullable(),
+  /** when the last scanned (SCAN or NFC) inspection was performed; null: never scanned */
+  lastScannedAt: z.date().nullable(),
+  referenceLocation: referenceLocationSchema.nullable(),
   inspectionTypeAttribute: z.array(equipmentAttributeSchema),
   product: z.object({
     id: z.number().int(),
@@ -180,12 +254,26 @@ export const attributeRecordSchema = z.object({
   value: z.string(),
 });
 
+/**
+ * What every record carries of issue 20: `createdAt` is when it was performed (submitted on the
+ * device: `performedAt`, the record's date everywhere), `receivedAt` when the server got it (later
+ * for records synced after working offline); `identifiedBy`/`scannedAt` null when not sent.
+ */
+const recordProofSchema = {
+  receivedAt: z.date(),
+  identifiedBy: z.enum(IDENTIFIED_BY).nullable(),
+  scannedAt: z.date().nullable(),
+};
+
 /** An inspection as recorded (texts as they were when answered). */
 export const inspectionRecordSchema = z.object({
   inspectionId: z.number().int(),
   userName: z.string().nullable(),
   userEmail: z.string().nullable(),
+  /** when it was performed (`performedAt`) */
   createdAt: z.date(),
+  ...recordProofSchema,
+  presence: presenceFlagsSchema,
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   accuracy: z.number().nullable(),
@@ -199,7 +287,9 @@ export const maintenanceRecordSchema = z.object({
   maintenanceId: z.number().int(),
   userName: z.string().nullable(),
   userEmail: z.string().nullable(),
+  /** when it was performed (`performedAt`) */
   createdAt: z.date(),
+  ...recordProofSchema,
   attributesValues: z.array(attributeRecordSchema),
   questionsAnswers: z.array(questionAnswerSchema),
   partsReplacements: z.array(
@@ -245,6 +335,8 @@ export const tagCardSchema = z.object({
   dueDate: z.string().nullable(),
   dueDateExpirationStatus: z.enum(EXPIRATION_STATUSES),
   dueDateDaysToExpire: z.number().int().nullable(),
+  /** the equipment is in an open (PENDING or PARTIAL) service order: "service pending" (issue 14) */
+  servicePending: z.boolean(),
 });
 export type TagCard = z.infer<typeof tagCardSchema>;
 

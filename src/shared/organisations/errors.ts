@@ -1,12 +1,17 @@
 import { defineErrors } from '../define-errors.ts';
 
-/** Company groups, companies, company users and the users admin (seed 000 §8). */
+/**
+ * Company groups, companies, company users and the users admin (seed 000 §8). The seed's messages
+ * of these codes are English and kept as the server's; `pt` is the text the Portuguese UI shows.
+ */
 export const organisationsErrors = defineErrors({
   USER_CREATE_EMAIL_EXISTS: {
     status: 409,
-    message: 'email exists',
-    en: 'This e-mail already exists',
-    es: 'Este correo electrónico ya existe',
+    message: 'email exists: {email}',
+    // as the sign-up's USER_REGISTER_EMAIL_EXISTS says it
+    pt: 'Email {email} já existe',
+    en: 'Email {email} already exists',
+    es: 'El correo {email} ya existe',
   },
   USER_NOT_PENDING: {
     status: 409,
@@ -17,30 +22,35 @@ export const organisationsErrors = defineErrors({
   CREATE_MISSING_FIELD: {
     status: 400,
     message: 'missing field',
+    pt: 'Preencha os campos obrigatórios.',
     en: 'Please fill in the required fields.',
     es: 'Complete los campos obligatorios.',
   },
   CREATE_EXISTING_COMPANY_GROUP: {
     status: 409,
-    message: 'company group already exists',
-    en: 'This company group already exists',
-    es: 'Este grupo de empresas ya existe',
+    message: 'company group already exists: {name}',
+    pt: 'O grupo de empresas {name} já existe',
+    en: 'The company group {name} already exists',
+    es: 'El grupo de empresas {name} ya existe',
   },
   CREATE_BAD_COMPANY_GROUP_NAME: {
     status: 400,
     message: 'company group invalid name',
+    pt: 'Nome de grupo de empresas inválido',
     en: 'Invalid company group name',
     es: 'Nombre de grupo de empresas inválido',
   },
   MIGRATE_INVALID_CATALOG: {
     status: 400,
     message: 'company group invalid name',
+    pt: 'Nome de grupo de empresas inválido',
     en: 'Invalid company group name',
     es: 'Nombre de grupo de empresas inválido',
   },
   MIGRATE_COULD_NOT_MIGRATE: {
     status: 409,
     message: 'We were unable to migrate.',
+    pt: 'Não foi possível realizar a migração.',
     en: 'We were unable to migrate.',
     es: 'No fue posible realizar la migración.',
   },

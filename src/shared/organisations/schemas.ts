@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONFIRMATION_WORD } from '../enums.ts';
+import { FIELD_MESSAGES } from '../field-messages.ts';
 import { listSchema, triStateFilter } from '../list.ts';
 import { idField, idText, optionalCnpjField, phoneField, requiredText, storedEmailField } from '../fields.ts';
 import { passwordSchema } from '../password.ts';
@@ -35,13 +36,23 @@ export function isConfirmationWord(typed: string): boolean {
 export const companyGroupCreateSchema = z.object({
   companyCnpj: optionalCnpjField.optional(),
   companyName: requiredText(LIMITS.companyName),
-  companyGroup: z.string().trim().max(LIMITS.schemaName).regex(SCHEMA_NAME_REGEX, 'Apenas letras minúsculas'),
+  companyGroup: z
+    .string()
+    .trim()
+    .max(LIMITS.schemaName)
+    .regex(SCHEMA_NAME_REGEX, FIELD_MESSAGES.LOWERCASE_ONLY),
   companyTagsLimit: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_GROUP_TAGS_LIMIT),
   responsibleName: requiredText(LIMITS.responsibleName),
   responsibleEmail: storedEmailField,
   responsiblePhone: phoneField,
   responsibleOccupation: requiredText(LIMITS.responsibleOccupation),
   responsiblePassword: passwordSchema,
+  /**
+   * Install the provider's standard catalogue (fire-fighting categories, inspection types,
+   * questions, custom answers, attributes) in the new group. Absent: no (the seed's payload makes
+   * an empty catalogue, as before); the creation dialog offers it checked.
+   */
+  copyStandardCatalogue: z.boolean().optional(),
 });
 export type CompanyGroupCreateInput = z.infer<typeof companyGroupCreateSchema>;
 export type CompanyGroupCreateForm = z.input<typeof companyGroupCreateSchema>;

@@ -1,6 +1,6 @@
 import { defineErrors } from '../define-errors.ts';
 
-/** Codes of the HTTP platform itself (idempotent retries). */
+/** Codes of the HTTP platform itself (idempotent retries, maintenance mode). */
 export const platformErrors = defineErrors({
   IDEMPOTENCY_KEY_INVALID: {
     status: 400,
@@ -19,5 +19,11 @@ export const platformErrors = defineErrors({
     message: 'A requisição com esta Idempotency-Key ainda está em andamento',
     en: 'The request with this Idempotency-Key is still in progress',
     es: 'La solicitud con esta Idempotency-Key aún está en curso',
+  },
+  MAINTENANCE_MODE: {
+    status: 503,
+    message: 'O sistema está em manutenção. Tente novamente em alguns minutos.',
+    en: 'The system is under maintenance. Please try again in a few minutes.',
+    es: 'El sistema está en mantenimiento. Inténtelo de nuevo en unos minutos.',
   },
 });

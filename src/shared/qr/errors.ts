@@ -4,9 +4,9 @@ import { defineErrors } from '../define-errors.ts';
 export const qrErrors = defineErrors({
   QR_QUANTITY_OUT_OF_RANGE: {
     status: 400,
-    message: 'A quantidade deve estar entre {min} e {max}',
-    en: 'The quantity must be between {min} and {max}',
-    es: 'La cantidad debe estar entre {min} y {max}',
+    message: 'A quantidade deve ser um número inteiro entre {min} e {max}',
+    en: 'The quantity must be a whole number between {min} and {max}',
+    es: 'La cantidad debe ser un número entero entre {min} y {max}',
   },
   QR_MONTHLY_QUOTA_EXCEEDED: {
     status: 429,

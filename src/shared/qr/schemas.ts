@@ -19,7 +19,8 @@ export const qrDialogSchema = z.object({ quantity: z.coerce.number().int().posit
 
 export const qrGenerateInputSchema = z.object({
   companyId: idField.optional(),
-  quantity: z.number().int(),
+  /** Any number: the service answers QR_QUANTITY_OUT_OF_RANGE (a whole number in 1..max) for the rest. */
+  quantity: z.number(),
   format: z.enum(QR_FORMATS),
 });
 export type QrGenerateInput = z.infer<typeof qrGenerateInputSchema>;

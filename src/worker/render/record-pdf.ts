@@ -4,6 +4,7 @@
  * and its tables (attributes, answers, parts). Text is real text in the standard Helvetica, so it
  * can be searched and extracted; long values wrap, and content that does not fit continues on
  * another page (headers of a table repeated, a row taller than a page split by lines), never clipped.
+ * The printable service order (service-order-pdf.ts) is drawn with the same writer and helpers.
  */
 import { type Color, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import type {
@@ -15,22 +16,22 @@ import type {
 import { qrPdfOps } from './qr-matrix.ts';
 
 /** A4 portrait in points, and the margin. */
-const W = 595.28;
-const H = 841.89;
-const M = 40;
-const CONTENT_W = W - 2 * M;
+export const W = 595.28;
+export const H = 841.89;
+export const M = 40;
+export const CONTENT_W = W - 2 * M;
 /** Side of the tag's QR code at the top right, quiet zone included (~35 mm: scans from a printout). */
 const QR_SIDE = 100;
-const BODY = 9;
-const LEADING = 12;
-const PAD = 3;
+export const BODY = 9;
+export const LEADING = 12;
+export const PAD = 3;
 const LABEL_W = 130;
 const FOOTER = 24;
 const BLACK = rgb(0, 0, 0);
-const MUTED = rgb(0.4, 0.4, 0.4);
+export const MUTED = rgb(0.4, 0.4, 0.4);
 const RED = rgb(0.75, 0.08, 0.08);
-const RULE = rgb(0.82, 0.82, 0.82);
-const HEAD_FILL = rgb(0.93, 0.93, 0.93);
+export const RULE = rgb(0.82, 0.82, 0.82);
+export const HEAD_FILL = rgb(0.93, 0.93, 0.93);
 
 const QUANTITY = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
 
@@ -57,7 +58,7 @@ function sanitizer(font: PDFFont): (text: string) => string {
 }
 
 /** Lines of at most `width` points: words wrap at spaces, a word longer than a line is cut. */
-function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
   const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
@@ -91,7 +92,7 @@ function wrapText(text: string, font: PDFFont, size: number, width: number): str
   return lines;
 }
 
-interface RowStyle {
+export interface RowStyle {
   /** column x offsets from the left margin, and widths */
   xs: number[];
   widths: number[];
@@ -102,7 +103,7 @@ interface RowStyle {
 }
 
 /** Draws top to bottom across pages; `y` is the top of the room left on the current page. */
-class Writer {
+export class Writer {
   page!: PDFPage;
   y = 0;
   private readonly clean: (s: string) => string;
@@ -217,7 +218,7 @@ class Writer {
 const toneColor = (tone: Tone) => (tone === 'bad' ? RED : BLACK);
 
 /** Label/value rows under the section's title. */
-function drawSection(w: Writer, section: DocumentSection): void {
+export function drawSection(w: Writer, section: DocumentSection): void {
   w.heading(section.title, LEADING + 2 * PAD);
   const xs = [0, LABEL_W];
   const widths = [LABEL_W, CONTENT_W - LABEL_W];
@@ -234,7 +235,7 @@ function drawSection(w: Writer, section: DocumentSection): void {
 }
 
 /** A ruled table with a shaded header row, repeated on every page it continues on. */
-function drawTable(w: Writer, table: DocumentTable): void {
+export function drawTable(w: Writer, table: DocumentTable): void {
   const { xs, widths } = columns(table.widths);
   const styleOf = (font: PDFFont, colors: Color[], fill?: Color): RowStyle => ({
     xs,
@@ -308,7 +309,7 @@ function drawHeader(w: Writer, doc: RecordDocument): void {
 }
 
 /** "Página n de N" at the bottom of every page, once all pages exist. */
-function drawFooters(pdf: PDFDocument, font: PDFFont): void {
+export function drawFooters(pdf: PDFDocument, font: PDFFont): void {
   const pages = pdf.getPages();
   pages.forEach((page, i) => {
     const text = `Página ${i + 1} de ${pages.length}`;

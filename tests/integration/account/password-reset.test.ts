@@ -27,6 +27,8 @@ describe('POST /web/password/reset/', () => {
     expect(r.json).toEqual({ data: true });
     const m = await mail.waitFor(u.email);
     expect(m.subject).toBe('Redefinição de senha do EquipCheck');
+    // Counted by the language's plural rules (issue 16): "1 hora", never "1 hora(s)".
+    expect(m.text).toContain('O link vale por 1 hora e só pode ser usado uma vez.');
     const { link, token } = tokenFromMail(m, '/password-reset');
     expect(link.startsWith('http://localhost:3000/#/password-reset?t=')).toBe(true);
     const row = await coreDb()

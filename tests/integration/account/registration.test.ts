@@ -98,14 +98,14 @@ describe('POST /web/users/register/', () => {
     ).toBeUndefined();
   });
 
-  it('a PENDING user cannot sign in yet: AUTHENTICATION_PENDING_USER_STATUS', async () => {
+  it('a PENDING sign-up cannot sign in yet: AUTHENTICATION_ACTIVATION_PENDING (click the e-mailed link)', async () => {
     const { body } = await registerAndGetToken();
     const r = await rest('POST', '/web/authentication/', {
       headers: { Email: body.email },
       text: body.password,
     });
     expect(r.status).toBe(403);
-    expect(r.json.error?.code).toBe('AUTHENTICATION_PENDING_USER_STATUS');
+    expect(r.json.error?.code).toBe('AUTHENTICATION_ACTIVATION_PENDING');
   });
 
   it('409 USER_REGISTER_EMAIL_EXISTS with the seed message, case-insensitively', async () => {

@@ -43,6 +43,7 @@ const bareCard = (serial: string, flags: { registered: boolean; cardVisible: boo
   dueDate: null,
   dueDateExpirationStatus: 'NA',
   dueDateDaysToExpire: null,
+  servicePending: false,
 });
 
 /** Nothing personal: no user's name or e-mail, no company, no e-mail at all. */
@@ -105,6 +106,8 @@ describe('public tag card', () => {
       dueDate: '2030-01-31',
       dueDateExpirationStatus: 'VALID',
       dueDateDaysToExpire: e.dueDateDaysToExpire,
+      // Not in an open service order (tests/integration/service-orders/loop.test.ts: when it is).
+      servicePending: false,
     });
     const text = await r.res.clone().text();
     // Nor the labels, the location or the company's name.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { coreDb } from '../../../src/server/db/database.ts';
 import { registration } from '../account/support.ts';
-import { loginAs, rest } from '../../helpers/api.ts';
+import { DEMO, loginAs, rest, trpcClient } from '../../helpers/api.ts';
 import { letters, otherGroup, PASSWORD } from './fixtures.ts';
 
 /**
@@ -81,4 +81,74 @@ describe('CNPJ: sign-up and companies dialog agree', () => {
       }
     });
   }
+});
+
+describe('CNPJ: group creation and the tRPC door apply the same rule (issue 16 item 6)', () => {
+  const group = (companyCnpj: string) => {
+    const schema = letters(12);
+    return {
+      companyCnpj,
+      companyName: `CNPJ ${schema}`,
+      companyGroup: schema,
+      responsibleName: 'Resp CNPJ',
+      responsibleEmail: `cnpj-${schema}@org.test`,
+      responsiblePhone: '(11) 3333-4444',
+      responsibleOccupation: 'Gerente',
+      responsiblePassword: PASSWORD,
+    };
+  };
+  const trpcError = (p: Promise<unknown>) =>
+    p.then(
+      () => null,
+      (e: { data?: { code?: string; issues?: { path: string }[] } }) => e.data,
+    );
+
+  it('a wrong check digit is refused on both doors, for the group and the company', async () => {
+    const admin = await loginAs(DEMO.admin);
+    for (const bad of ['11.222.333/0001-82', '12.ABC.345/01DE-36']) {
+      const viaRest = await rest('POST', '/web/company-groups/', { token: admin, body: group(bad) });
+      expect(viaRest.status).toBe(400);
+      expect(viaRest.json.error?.issues?.map((i) => i.path)).toEqual(['companyCnpj']);
+      const viaTrpc = await trpcError(
+        trpcClient(admin).organisations.companyGroups.create.mutate(group(bad)),
+      );
+      expect(viaTrpc?.code).toBe('VALIDATION_FAILED');
+      expect(viaTrpc?.issues?.map((i) => i.path)).toEqual(['companyCnpj']);
+
+      const a = await otherGroup();
+      const token = await loginAs(a.email, PASSWORD);
+      const company = await trpcError(
+        trpcClient(token).organisations.companies.create.mutate(companyForm(bad)),
+      );
+      expect(company?.code).toBe('VALIDATION_FAILED');
+      expect(company?.issues?.map((i) => i.path)).toEqual(['cnpj']);
+    }
+  });
+
+  it('a valid alphanumeric CNPJ is accepted on both doors and stored normalised', async () => {
+    const admin = await loginAs(DEMO.admin);
+    const viaRest = group('12.ABC.345/01DE-35');
+    expect((await rest('POST', '/web/company-groups/', { token: admin, body: viaRest })).status).toBe(201);
+    const viaTrpc = group('12abc34501de35');
+    await trpcClient(admin).organisations.companyGroups.create.mutate(viaTrpc);
+    const stored = await coreDb()
+      .selectFrom('companies as c')
+      .innerJoin('company_groups as g', 'g.id', 'c.company_group_id')
+      .select(['g.schema_name', 'c.cnpj'])
+      .where('g.schema_name', 'in', [viaRest.companyGroup, viaTrpc.companyGroup])
+      .execute();
+    expect(stored.map((r) => r.cnpj)).toEqual(['12ABC34501DE35', '12ABC34501DE35']);
+
+    const a = await otherGroup();
+    const token = await loginAs(a.email, PASSWORD);
+    const id = await trpcClient(token).organisations.companies.create.mutate(
+      companyForm('12.ABC.345/01DE-35'),
+    );
+    const row = await coreDb()
+      .selectFrom('companies')
+      .select('cnpj')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.cnpj).toBe('12ABC34501DE35');
+  });
 });

@@ -121,7 +121,9 @@ describe('POST /web/company-groups/', () => {
     });
     expect(dup.status).toBe(409);
     expect(dup.json.error?.code).toBe('CREATE_EXISTING_COMPANY_GROUP');
-    expect(dup.json.error?.message).toContain('demo');
+    // the seed's English text with the name, and the name as a parameter for the client's text
+    expect(dup.json.error?.message).toBe('company group already exists: demo');
+    expect(dup.json.error?.params).toEqual({ name: 'demo' });
   });
 
   it('leaves nothing behind when the responsible e-mail exists (USER_CREATE_EMAIL_EXISTS)', async () => {
@@ -130,6 +132,8 @@ describe('POST /web/company-groups/', () => {
     const r = await rest('POST', '/web/company-groups/', { token, body });
     expect(r.status).toBe(409);
     expect(r.json.error?.code).toBe('USER_CREATE_EMAIL_EXISTS');
+    expect(r.json.error?.message).toBe(`email exists: ${DEMO.operator}`);
+    expect(r.json.error?.params).toEqual({ email: DEMO.operator });
     expect(
       await coreDb()
         .selectFrom('company_groups')

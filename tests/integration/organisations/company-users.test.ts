@@ -70,7 +70,8 @@ describe('company users', () => {
     });
     expect(dup.status).toBe(409);
     expect(dup.json.error?.code).toBe('USER_CREATE_EMAIL_EXISTS');
-    expect(dup.json.error?.message).toContain(DEMO.operator);
+    expect(dup.json.error?.message).toBe(`email exists: ${DEMO.operator}`);
+    expect(dup.json.error?.params).toEqual({ email: DEMO.operator });
     const weak = await rest('POST', '/web/company-users/', {
       token,
       body: await employee(demo.companyId, { password: 'abc' }),

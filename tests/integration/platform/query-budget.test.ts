@@ -27,6 +27,23 @@ const BUDGET: [path: string, statements: number][] = [
   ['/web/tags/?pageSize=10', 3],
   // auth, ids, capped count, rows (with their attributes and company names)
   ['/web/equipments/?pageSize=10', 4],
+  // auth, page (company names in the same statement), capped count
+  ['/web/service-order/?pageSize=10', 3],
+  ['/web/service-order/?pageSize=10&query=ordem&sort=responsibleUserName', 3],
+  ['/web/service-order/equipment/?pageSize=10', 3],
+  // The dashboard (every user's home): auth, then one read (the summary: the tenant's counters and
+  // indexed maxima in one, the group's users in another; the recent activity: newest inspections,
+  // newest maintenances, their equipment)
+  ['/web/dashboard/', 3],
+  ['/web/dashboard/monthly-inspections/', 2],
+  ['/web/dashboard/equipment-status/', 2],
+  ['/web/dashboard/employee-inspections-by-month/', 2],
+  ['/web/dashboard/product-inspections-by-month/', 2],
+  ['/web/dashboard/inspection-type-inspections/', 2],
+  ['/web/dashboard/recent-activity/', 4],
+  // the offline working set's first page (issue 20): auth, companies, the catalogue's forms (6),
+  // the version stamps (3), the total from the counters (2), equipment and unused tags
+  ['/web/field/working-set/?pageSize=10', 15],
 ];
 
 // A tenant of its own: other test files read the demo tenant's tags while this one grows.

@@ -169,7 +169,7 @@ describe('QR batches over the REST compatibility calls', () => {
     for (const qty of ['0', String(max + 1), 'abc', '-3', '2.5']) {
       const r = await rest('GET', `/web/qr-code/generate/${demo.companyId}/${qty}`, { token: companyAdmin });
       expect([qty, r.status, r.json.error?.code]).toEqual([qty, 400, 'QR_QUANTITY_OUT_OF_RANGE']);
-      expect(r.json.error?.message).toBe(`A quantidade deve estar entre 1 e ${max}`);
+      expect(r.json.error?.message).toBe(`A quantidade deve ser um número inteiro entre 1 e ${max}`);
     }
     const jobsOfOther = await rest<{ total: number; items: { companyGroupId: number }[] }>(
       'GET',
@@ -205,9 +205,10 @@ describe('QR batches and the job center over tRPC', () => {
     await expect(
       trpcClient(operator).qr.generate.mutate({ quantity: 1, format: 'pdf' }),
     ).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
-    await expect(t.qr.generate.mutate({ quantity: 0, format: 'pdf' })).rejects.toMatchObject({
-      data: { code: 'QR_QUANTITY_OUT_OF_RANGE' },
-    });
+    for (const quantity of [0, 1.5, -2])
+      await expect(t.qr.generate.mutate({ quantity, format: 'pdf' })).rejects.toMatchObject({
+        data: { code: 'QR_QUANTITY_OUT_OF_RANGE', params: { min: 1, max: expect.any(Number) } },
+      });
     await expect(t.jobs.boardLink.mutate()).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
   });
 

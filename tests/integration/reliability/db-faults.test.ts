@@ -2,6 +2,7 @@ import { TRPCClientError } from '@trpc/client';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationName, getPool } from '../../../src/server/db/database.ts';
+import { forgetSessions } from '../../../src/server/domains/auth/session-cache.ts';
 import { diagnosticJob } from '../../../src/server/domains/jobs/jobs.ts';
 import { closeQueue, enqueue } from '../../../src/server/jobs/queue.ts';
 import { coreDb } from '../../../src/server/db/database.ts';
@@ -82,6 +83,9 @@ describe('a dropped Postgres connection', () => {
       for (const door of ['rest', 'trpc'] as const) {
         await locker.query('begin');
         await locker.query('lock table core.companies in access exclusive mode');
+        // The call must reach the sign-in statement (which reads core.companies): a session the
+        // cache still holds from an earlier call would answer without waiting on the lock.
+        forgetSessions();
         const call =
           door === 'rest'
             ? rest('GET', '/web/logged-user/', { token })

@@ -146,7 +146,7 @@ beforeAll(async () => {
   server = await startNode(
     'src/server/main.ts',
     { ...env, PORT: '0', HOST: '127.0.0.1' },
-    /"msg":"server listening","url":"([^"]+)"/,
+    /"msg":"server listening".*?"listen":"([^"]+)"/,
   );
   worker = await startNode('src/worker/main.ts', env, /"msg":"worker started"/);
 }, 60_000);

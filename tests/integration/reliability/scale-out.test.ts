@@ -56,9 +56,10 @@ function startCompiled(entry: string, env: Record<string, string>, ready: RegExp
       const lines = out.split('\n').filter((l) => ready.test(l));
       if (lines.length < count) return;
       for (const l of lines.slice(0, count)) {
-        const line = JSON.parse(l) as { pid: number; url?: string };
+        // `listen`: the bound address (`url` is PUBLIC_URL when that is set).
+        const line = JSON.parse(l) as { pid: number; listen?: string };
         pids.push(line.pid);
-        url ??= line.url;
+        url ??= line.listen;
       }
       resolve({ proc, pids, url, output: () => out });
     };

@@ -23,7 +23,7 @@ function startServerProcess(): Promise<{ proc: ChildProcess; url: string }> {
     let out = '';
     const onData = (b: Buffer) => {
       out += b.toString();
-      const m = out.match(/"msg":"server listening","url":"([^"]+)"/);
+      const m = out.match(/"msg":"server listening".*?"listen":"([^"]+)"/);
       if (m) resolve({ proc, url: m[1]! });
     };
     proc.stdout!.on('data', onData);

@@ -151,7 +151,7 @@ export async function inspectedOn(
   const next = addDays(day, opts.schedule);
   await tn.db
     .updateTable('inspections')
-    .set({ created_at: noon(day) })
+    .set({ created_at: noon(day), performed_at: noon(day) })
     .where('equipment_id', '=', e.id)
     .execute();
   await tn.db
@@ -174,7 +174,11 @@ export async function maintainedAt(tn: ReportTenant, e: Made, at: Date): Promise
     body: { answers: [] },
   });
   if (r.status !== 201) throw new Error(`maintain: ${r.status} ${JSON.stringify(r.json)}`);
-  await tn.db.updateTable('maintenances').set({ created_at: at }).where('equipment_id', '=', e.id).execute();
+  await tn.db
+    .updateTable('maintenances')
+    .set({ created_at: at, performed_at: at })
+    .where('equipment_id', '=', e.id)
+    .execute();
   await tn.db.updateTable('equipment').set({ last_maintenance_at: at }).where('id', '=', e.id).execute();
 }
 

@@ -72,6 +72,12 @@ function leaked(what: string, status: number, body: string): void {
   }
 }
 
+function withoutStamp(data: unknown): unknown {
+  if (!data || typeof data !== 'object' || !('generatedAt' in data)) return data;
+  const { generatedAt: _, ...rest } = data as Record<string, unknown>;
+  return rest;
+}
+
 async function victimReads(): Promise<Map<string, unknown>> {
   const out = new Map<string, unknown>();
   for (const { operation } of operationList) {
@@ -81,7 +87,8 @@ async function victimReads(): Promise<Map<string, unknown>> {
       if (b.path.includes('qr-code/generate')) continue;
       for (const path of b.path.includes(':') ? fillings(b.path) : [b.path]) {
         const r = await rest('GET', path, { token: victim.token });
-        if (r.status === 200) out.set(path, r.json.data);
+        // `generatedAt` stamps the answer (the offline working set), not the victim's data.
+        if (r.status === 200) out.set(path, withoutStamp(r.json.data));
       }
     }
   }

@@ -66,6 +66,9 @@ describe('security headers', () => {
         // the inspection map's tiles (MAP_TILE_URL's default origin)
         'img-src': "'self' data: blob: https://tile.openstreetmap.org",
         'connect-src': "'self'",
+        // the installable app's service worker and manifest (issue 20)
+        'worker-src': "'self'",
+        'manifest-src': "'self'",
         'font-src': "'self' data:",
         'frame-ancestors': "'none'",
         'base-uri': "'self'",

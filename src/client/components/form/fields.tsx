@@ -8,9 +8,11 @@
  *   <SelectField form={form} name="companyId" id="cu-company" label={…} options={…} valueAs="number" />
  *   <CheckboxField form={form} name="enabled" id="co-enabled" label={t('enabled')} />
  *
- * Error texts: codes (`REQUIRED`, `DUPLICATE`…) and zod's "missing value" errors are translated;
- * other messages (the shared schemas' Portuguese texts, server messages) are shown as they are;
- * `errorText` replaces the text of client-side errors (server ones keep theirs).
+ * Error texts: codes (`REQUIRED`, `DUPLICATE`…), the shared field rules' messages and limits with
+ * their number ("Use no máximo 60 caracteres.", src/shared/field-messages.ts) and zod's "missing
+ * value" errors are translated; zod's own checks speak the user's language (form/zod-messages.ts);
+ * other messages (server texts) are shown as they are; `errorText` replaces the text of
+ * client-side errors (server ones keep theirs).
  */
 import { Eye, EyeOff } from 'lucide-react';
 import * as React from 'react';
@@ -25,6 +27,7 @@ import {
   useFormState,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { limitOf, limitText } from '../../../shared/field-messages.ts';
 import { cn } from '../../lib/utils.ts';
 import { KIT_NS } from '../kit-i18n.ts';
 import { Checkbox } from '../ui/checkbox.tsx';
@@ -58,8 +61,11 @@ export function Field({
   const { t } = useTranslation(KIT_NS);
   const describedBy =
     [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  // min-w-0: in a form's grid a field may be narrower than its longest unbreakable text (a select's
+  // placeholder, a wide typeface on a phone); the control shortens its text instead of the dialog
+  // overflowing (issue 16 item 7).
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
+    <div className={cn('flex min-w-0 flex-col gap-1.5', className)}>
       <Label htmlFor={id}>
         {label}
         {optional && <span className="ml-1 font-normal text-muted-foreground">({t('optional')})</span>}
@@ -86,6 +92,19 @@ export function Field({
 /** Replaces the text of a client-side error; return undefined/false to hide it for now. */
 export type ErrorTextFn = (error: FieldError) => string | undefined | false;
 
+/**
+ * The kit's text of a field error in the user's language (codes and the shared rules' messages
+ * translated, other messages as they are); for `errorText` callbacks that show the usual text
+ * in some cases: `const errorOf = useErrorText(); errorText={(e) => (cond ? errorOf(e) : t('x'))}`.
+ */
+export function useErrorText(): (error: FieldError, opts?: { blank?: boolean }) => string {
+  const { t } = useTranslation(KIT_NS);
+  return (error, opts) => {
+    const code = formErrorCode(error, opts);
+    return code ? t(`errors.${code}`) : error.message || t('errors.REQUIRED');
+  };
+}
+
 /** The text to show for `name`'s error (subscribes to that field's error only). */
 export function useFieldError<T extends FieldValues>(
   form: AnyForm<T>,
@@ -93,13 +112,15 @@ export function useFieldError<T extends FieldValues>(
   errorText?: ErrorTextFn,
   blank?: boolean,
 ): string | undefined {
-  const { t } = useTranslation(KIT_NS);
+  const errorOf = useErrorText();
+  const { i18n } = useTranslation(KIT_NS);
   const { errors } = useFormState({ control: form.control, name });
   const error = get(errors, name) as FieldError | undefined;
   if (!error) return undefined;
   if (error.type !== 'server' && errorText) return errorText(error) || undefined;
-  const code = formErrorCode(error, { blank });
-  return code ? t(`errors.${code}`) : error.message || t('errors.REQUIRED');
+  const limit = limitOf(error.message);
+  if (limit) return limitText(limit, i18n.resolvedLanguage ?? i18n.language);
+  return errorOf(error, { blank });
 }
 
 interface FieldLayoutProps {
@@ -336,7 +357,7 @@ export function CheckboxField<T extends FieldValues>({
   const { field } = useController({ control: form.control, name });
   const error = useFieldError(form, name);
   return (
-    <div className={cn('flex flex-col gap-1', className)}>
+    <div className={cn('flex min-w-0 flex-col gap-1', className)}>
       <div className="flex items-center gap-2">
         <Checkbox
           {...aria}

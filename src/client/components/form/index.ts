@@ -11,8 +11,10 @@ export {
   type SelectOption,
   SelectField,
   TextField,
+  useErrorText,
   useFieldError,
 } from './fields.tsx';
+export { DayField } from './day-field.tsx';
 export { FormDialog, type FormDialogProps } from './form-dialog.tsx';
 export { SaveDialog, SaveOverlay, type SaveState, useSaveState } from './save-dialog.tsx';
 export { type CodeFieldMap, serverErrorCode, serverFieldErrors, serverIssues } from './server-errors.ts';

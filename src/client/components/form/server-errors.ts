@@ -10,6 +10,7 @@
 import i18n from 'i18next';
 import { DEFAULT_LANGUAGE } from '../../../shared/enums.ts';
 import { errorText } from '../../../shared/errors.ts';
+import { LIMIT_MESSAGES, type LimitCode, limitMarker } from '../../../shared/field-messages.ts';
 
 export interface ServerIssue {
   path: string;
@@ -23,7 +24,11 @@ function record(v: unknown): Record<string, unknown> | undefined {
   return v !== null && typeof v === 'object' ? (v as Record<string, unknown>) : undefined;
 }
 
-/** The issues of a tRPC (`data.issues`) or REST (`issues`) error; [] when there are none. */
+/**
+ * The issues of a tRPC (`data.issues`) or REST (`issues`) error; [] when there are none. A limit's
+ * issue (`code: 'TOO_LONG', params: { max: 60 }`) keeps its code and number as its message, so the
+ * field says it in the user's language.
+ */
 export function serverIssues(err: unknown): ServerIssue[] {
   const e = record(err);
   const raw = record(e?.data)?.issues ?? e?.issues;
@@ -33,9 +38,17 @@ export function serverIssues(err: unknown): ServerIssue[] {
     const r = record(i);
     if (!r || typeof r.message !== 'string') continue;
     const path = Array.isArray(r.path) ? r.path.join('.') : r.path;
-    if (typeof path === 'string') out.push({ path, message: r.message });
+    if (typeof path === 'string') out.push({ path, message: limitMessage(r) ?? r.message });
   }
   return out;
+}
+
+function limitMessage(issue: Record<string, unknown>): string | undefined {
+  const { code } = issue;
+  if (typeof code !== 'string' || !Object.hasOwn(LIMIT_MESSAGES, code)) return undefined;
+  const params = record(issue.params);
+  const bound = params?.max ?? params?.min;
+  return typeof bound === 'number' ? limitMarker(code as LimitCode, bound) : undefined;
 }
 
 /** The catalogue code of an error (tRPC `data.code`, REST `code`). */

@@ -36,7 +36,16 @@ export interface DataTableColumn<T> {
   sortable?: boolean;
   className?: string;
   headerClassName?: string;
+  /**
+   * Kept at the right edge while a wide table scrolls sideways (a phone): the row's actions stay
+   * in view without scrolling (issue 16 item 7). `editColumn` sets it.
+   */
+  sticky?: 'end';
 }
+
+/** A sticky column's cell: opaque, above the scrolled cells, with a soft edge on its left. */
+const STICKY_END =
+  'sticky right-0 z-[1] bg-card shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.25)] group-hover/row:bg-[color-mix(in_srgb,var(--color-muted)_40%,var(--color-card))]';
 
 export type RowProps = { className?: string } & { [data: `data-${string}`]: string | undefined };
 
@@ -99,7 +108,7 @@ export function DataTable<T>({
                 <TableHead
                   key={col.id}
                   aria-sort={col.sortable ? (ariaSort ?? 'none') : undefined}
-                  className={col.headerClassName}
+                  className={cn(col.sticky && STICKY_END, col.headerClassName)}
                 >
                   {col.sortable ? (
                     <button
@@ -154,7 +163,7 @@ export function DataTable<T>({
                 <TableRow
                   key={rowKey(row)}
                   {...rowData}
-                  className={cn(onRowClick && 'cursor-pointer', rowClass)}
+                  className={cn('group/row', onRowClick && 'cursor-pointer', rowClass)}
                   onClick={onRowClick ? () => onRowClick(row) : undefined}
                   onKeyDown={
                     onRowClick
@@ -169,7 +178,7 @@ export function DataTable<T>({
                   tabIndex={onRowClick ? 0 : undefined}
                 >
                   {columns.map((col) => (
-                    <TableCell key={col.id} className={col.className}>
+                    <TableCell key={col.id} className={cn(col.sticky && STICKY_END, col.className)}>
                       {col.cell(row)}
                     </TableCell>
                   ))}

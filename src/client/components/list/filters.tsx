@@ -29,7 +29,7 @@ export function TriStateFilter({
       ]}
       label={label}
       testId={testId}
-      className="w-52"
+      className="min-w-44"
     />
   );
 }

@@ -1,11 +1,14 @@
 import { LoaderCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/utils.ts';
 
-export function Spinner({ className, label = 'Carregando…' }: { className?: string; label?: string }) {
+/** A spinning loader announced to screen readers as `label` (default: "Carregando…" in the UI's language). */
+export function Spinner({ className, label }: { className?: string; label?: string }) {
+  const { t } = useTranslation();
   return (
     <span role="status" aria-live="polite" className="inline-flex items-center">
       <LoaderCircle className={cn('size-6 animate-spin text-primary', className)} aria-hidden />
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t('common.loading')}</span>
     </span>
   );
 }

@@ -8,11 +8,19 @@ import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorCode, useTRPC } from '../../lib/trpc.ts';
-import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
 import { NS } from './i18n.ts';
+import { ResendActivation } from './resend-activation.tsx';
 import { useSignInWithToken } from './use-sign-in-with-token.ts';
 
-type Outcome = 'activating' | 'missing' | 'invalid' | 'already' | 'failed';
+type Outcome = 'activating' | 'missing' | 'invalid' | 'expired' | 'used' | 'already' | 'failed';
+
+/** The check's answer (issue 16), as this page's outcome; VALID goes on to activate. */
+const OUTCOME_OF = {
+  EXPIRED: 'expired',
+  USED: 'used',
+  INVALID: 'invalid',
+  ALREADY_ACTIVE: 'already',
+} as const;
 
 /** /active-environment?t=…: activates the sign-up's environment and signs the user in. */
 export function ActiveEnvironmentPage() {
@@ -21,14 +29,20 @@ export function ActiveEnvironmentPage() {
   const trpc = useTRPC();
   const signIn = useSignInWithToken();
   const activate = useMutation(trpc.account.activate.mutationOptions());
+  const check = useMutation(trpc.account.checkEmailToken.mutationOptions());
   const [outcome, setOutcome] = React.useState<Outcome>(token ? 'activating' : 'missing');
-  const [resendOpen, setResendOpen] = React.useState(false);
   const started = React.useRef<string | null>(null);
 
   const run = React.useCallback(async () => {
     if (!token) return;
     setOutcome('activating');
     try {
+      // Checked first, so an expired or replaced link says which (the activation says "invalid").
+      const { status } = await check.mutateAsync({ token, purpose: 'activation' });
+      if (status !== 'VALID') {
+        setOutcome(OUTCOME_OF[status]);
+        return;
+      }
       const session = await activate.mutateAsync({ token });
       toast.success(t('activation.done'));
       await signIn(session.token);
@@ -38,7 +52,7 @@ export function ActiveEnvironmentPage() {
         code === 'TOKEN_INVALID' ? 'invalid' : code === 'ENVIRONMENT_ALREADY_ACTIVE' ? 'already' : 'failed',
       );
     }
-  }, [token, activate.mutateAsync, signIn, t]);
+  }, [token, activate.mutateAsync, check.mutateAsync, signIn, t]);
 
   React.useEffect(() => {
     // Once per token (React's strict mode runs effects twice; the token is single-use).
@@ -70,15 +84,17 @@ export function ActiveEnvironmentPage() {
                 ? t('activation.missingToken')
                 : outcome === 'invalid'
                   ? t('activation.invalidToken')
-                  : outcome === 'already'
-                    ? t('activation.alreadyActive')
-                    : t('activation.failed')}
+                  : outcome === 'expired'
+                    ? t('linkCheck.EXPIRED')
+                    : outcome === 'used'
+                      ? t('linkCheck.USED')
+                      : outcome === 'already'
+                        ? t('activation.alreadyActive')
+                        : t('activation.failed')}
             </p>
+            {outcome !== 'already' && outcome !== 'failed' && <ResendActivation />}
             <div className="flex flex-wrap gap-2">
               {outcome === 'failed' && <Button onClick={() => void run()}>{t('activation.retry')}</Button>}
-              {(outcome === 'invalid' || outcome === 'missing') && (
-                <Button onClick={() => setResendOpen(true)}>{t('activation.resend')}</Button>
-              )}
               <Link
                 to="/"
                 className={buttonVariants({ variant: outcome === 'already' ? 'default' : 'outline' })}
@@ -89,7 +105,6 @@ export function ActiveEnvironmentPage() {
           </div>
         )}
       </CardContent>
-      {resendOpen && <ForgotPasswordDialog open={resendOpen} onOpenChange={setResendOpen} />}
     </Card>
   );
 }

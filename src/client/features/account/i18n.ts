@@ -415,3 +415,70 @@ const es: Texts = {
 };
 
 registerTranslations(NS, { pt, en, es });
+
+// ── Issue 16: sign-up turned off, pending activation at sign-in, e-mail links checked on opening ──
+registerTranslations(NS, {
+  pt: {
+    activationHelp: {
+      title: 'Ative sua conta',
+      text: 'Seu cadastro foi recebido, mas ainda não foi ativado: clique no link do e-mail de ativação que enviamos para {{email}}.',
+      resend: 'Reenviar e-mail de ativação',
+      sending: 'Enviando…',
+      sent: 'Se houver um cadastro aguardando ativação para {{email}}, um novo e-mail de ativação chegará em instantes. Verifique também a pasta de spam.',
+      emailLabel: 'E-mail do cadastro',
+    },
+    linkCheck: {
+      checking: 'Verificando o link…',
+      EXPIRED: 'Este link expirou. Peça um novo link.',
+      USED: 'Este link já foi usado ou foi substituído por um mais recente. Use o e-mail mais recente ou peça um novo link.',
+      INVALID: 'Este link é inválido. Confira se ele foi copiado inteiro ou peça um novo link.',
+    },
+    signupClosed: {
+      title: 'Cadastro indisponível',
+      text: 'O cadastro público está desativado no momento. Para criar uma conta, fale com o suporte:',
+      maintenance: 'O sistema está em manutenção. Tente se cadastrar novamente mais tarde.',
+    },
+  },
+  en: {
+    activationHelp: {
+      title: 'Activate your account',
+      text: 'We received your sign-up, but it is not activated yet: click the link in the activation e-mail we sent to {{email}}.',
+      resend: 'Resend activation e-mail',
+      sending: 'Sending…',
+      sent: 'If a sign-up awaiting activation exists for {{email}}, a new activation e-mail will arrive shortly. Please also check your spam folder.',
+      emailLabel: 'Sign-up e-mail',
+    },
+    linkCheck: {
+      checking: 'Checking the link…',
+      EXPIRED: 'This link has expired. Ask for a new link.',
+      USED: 'This link was already used or replaced by a newer one. Use the latest e-mail or ask for a new link.',
+      INVALID: 'This link is invalid. Check that it was copied whole, or ask for a new link.',
+    },
+    signupClosed: {
+      title: 'Sign-up unavailable',
+      text: 'Public sign-up is turned off right now. To open an account, please contact support:',
+      maintenance: 'The system is under maintenance. Please try to sign up again later.',
+    },
+  },
+  es: {
+    activationHelp: {
+      title: 'Active su cuenta',
+      text: 'Recibimos su registro, pero aún no fue activado: haga clic en el enlace del correo de activación que enviamos a {{email}}.',
+      resend: 'Reenviar correo de activación',
+      sending: 'Enviando…',
+      sent: 'Si existe un registro pendiente de activación para {{email}}, en breve llegará un nuevo correo de activación. Revise también la carpeta de spam.',
+      emailLabel: 'Correo del registro',
+    },
+    linkCheck: {
+      checking: 'Verificando el enlace…',
+      EXPIRED: 'Este enlace expiró. Solicite un nuevo enlace.',
+      USED: 'Este enlace ya fue usado o fue reemplazado por uno más reciente. Use el correo más reciente o solicite un nuevo enlace.',
+      INVALID: 'Este enlace no es válido. Compruebe que se copió completo o solicite un nuevo enlace.',
+    },
+    signupClosed: {
+      title: 'Registro no disponible',
+      text: 'El registro público está desactivado en este momento. Para crear una cuenta, contacte con soporte:',
+      maintenance: 'El sistema está en mantenimiento. Intente registrarse de nuevo más tarde.',
+    },
+  },
+});

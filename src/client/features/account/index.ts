@@ -15,3 +15,5 @@ export { ChangePasswordPage } from './change-password-page.tsx';
 export { LogoutPage } from './logout-page.tsx';
 /** Opened from the landing page's login strip: props { open, onOpenChange, defaultEmail? }. */
 export { ForgotPasswordDialog, type ForgotPasswordDialogProps } from './forgot-password-dialog.tsx';
+/** Shown by the login strip to a sign-up that has not clicked its activation link: props { email }. */
+export { ActivationPendingNotice } from './resend-activation.tsx';

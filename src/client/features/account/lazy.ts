@@ -5,3 +5,8 @@ import * as React from 'react';
 export const ForgotPasswordDialog = React.lazy(async () => ({
   default: (await import('./index.ts')).ForgotPasswordDialog,
 }));
+
+/** Shown by the login strip to a sign-up that was not activated yet: props { email }. */
+export const ActivationPendingNotice = React.lazy(async () => ({
+  default: (await import('./index.ts')).ActivationPendingNotice,
+}));

@@ -5,10 +5,11 @@ import * as React from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { passwordResetFormSchema } from '../../../shared/account/schemas.ts';
+import { type EmailTokenStatus, passwordResetFormSchema } from '../../../shared/account/schemas.ts';
 import { applyServerErrors, PasswordInput, TextField, useAppForm } from '../../components/form/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorCode, errorMessage, useTRPC } from '../../lib/trpc.ts';
 import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
 import { NS } from './i18n.ts';
@@ -24,6 +25,30 @@ export function PasswordResetPage() {
   const [invalid, setInvalid] = React.useState(!token);
   const [askOpen, setAskOpen] = React.useState(false);
   const reset = useMutation(trpc.account.resetPassword.mutationOptions());
+  // The link is checked when the page opens (issue 16): a used or expired one says why at once,
+  // instead of refusing only after the new password was typed twice.
+  const check = useMutation(trpc.account.checkEmailToken.mutationOptions());
+  const [linkStatus, setLinkStatus] = React.useState<EmailTokenStatus | 'CHECKING'>(
+    token ? 'CHECKING' : 'INVALID',
+  );
+  const checkLink = check.mutateAsync;
+  React.useEffect(() => {
+    if (!token) return;
+    let live = true;
+    setLinkStatus('CHECKING');
+    checkLink({ token, purpose: 'reset' }).then(
+      (r) => {
+        if (!live) return;
+        setLinkStatus(r.status);
+        if (r.status !== 'VALID') setInvalid(true);
+      },
+      // Could not check (offline, server trouble): the form is offered, the reset call decides.
+      () => live && setLinkStatus('VALID'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, checkLink]);
   const form = useAppForm(passwordResetFormSchema, { password: '', confirmation: '' }, { mode: 'onChange' });
   const { handleSubmit, formState, reset: clear } = form;
   const password = useWatch({ control: form.control, name: 'password' }) ?? '';
@@ -52,14 +77,28 @@ export function PasswordResetPage() {
           <KeyRound className="size-5 text-primary" aria-hidden />
           {t('reset.title')}
         </CardTitle>
-        {!invalid && <CardDescription>{t('reset.description')}</CardDescription>}
+        {!invalid && linkStatus !== 'CHECKING' && <CardDescription>{t('reset.description')}</CardDescription>}
       </CardHeader>
       <CardContent>
-        {invalid ? (
-          <div className="flex flex-col gap-4" role="alert" data-testid="reset-invalid">
+        {linkStatus === 'CHECKING' ? (
+          <div className="flex items-center gap-3 py-4" data-testid="reset-checking">
+            <Spinner label={t('linkCheck.checking')} />
+            <span className="text-sm">{t('linkCheck.checking')}</span>
+          </div>
+        ) : invalid ? (
+          <div
+            className="flex flex-col gap-4"
+            role="alert"
+            data-testid="reset-invalid"
+            data-reason={token ? linkStatus : 'MISSING'}
+          >
             <p className="flex gap-2 text-sm">
               <TriangleAlert className="size-5 shrink-0 text-warning" aria-hidden />
-              {token ? t('reset.invalidToken') : t('reset.missingToken')}
+              {!token
+                ? t('reset.missingToken')
+                : linkStatus === 'VALID'
+                  ? t('reset.invalidToken')
+                  : t(`linkCheck.${linkStatus}`)}
             </p>
             <Button className="self-start" onClick={() => setAskOpen(true)}>
               {t('reset.askAgain')}

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { CheckCircle2, LoaderCircle, MailCheck } from 'lucide-react';
+import { CheckCircle2, CircleSlash, LoaderCircle, MailCheck } from 'lucide-react';
 import * as React from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { BRAZILIAN_STATES, maskCep, maskCnpj, maskPhone } from '../../../shared/
 import { type CepAddress, registrationFormSchema } from '../../../shared/account/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import {
   applyServerErrors,
   CheckboxField,
@@ -20,6 +21,8 @@ import {
   useAppForm,
 } from '../../components/form/index.ts';
 import { currentLanguage } from '../../i18n/index.ts';
+import { CONTACT_EMAIL } from '../../lib/constants.ts';
+import { usePublicConfig } from '../../lib/public-config.ts';
 import { errorCode, errorMessage, useTRPC } from '../../lib/trpc.ts';
 import { NS } from './i18n.ts';
 import { PasswordRules } from './password-rules.tsx';
@@ -49,9 +52,51 @@ const EMPTY: FormIn = {
   acceptTerms: false,
 };
 
-/** /register: the sign-up form of seed 000 §2 (query: selectedPlanId, equipmentQtt, productIdVindi, planIdVindi). */
+/**
+ * /register: the sign-up form, or — when the provider admin turned public sign-up off, or during
+ * maintenance — why there is none (the server refuses sign-ups then: USER_REGISTER_DISABLED,
+ * MAINTENANCE_MODE).
+ */
 export function RegisterPage() {
   const { t } = useTranslation(NS);
+  const pub = usePublicConfig();
+  if (pub.isPending)
+    return (
+      <div className="mx-auto flex max-w-3xl flex-col gap-4" data-testid="register-loading">
+        <Skeleton className="h-8 w-64" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    );
+  if (pub.data && (!pub.data.publicSignup || pub.data.maintenance))
+    return (
+      <Card className="mx-auto max-w-xl" data-testid="register-closed" role="alert">
+        <CardHeader className="items-center text-center">
+          <CircleSlash className="size-12 text-muted-foreground" aria-hidden />
+          <CardTitle className="text-2xl">{t('signupClosed.title')}</CardTitle>
+          <CardDescription className="text-base">
+            {pub.data.maintenance ? t('signupClosed.maintenance') : t('signupClosed.text')}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col items-center gap-4">
+          {!pub.data.maintenance && (
+            <a href={`mailto:${CONTACT_EMAIL}`} className="font-medium text-primary underline">
+              {CONTACT_EMAIL}
+            </a>
+          )}
+          <Link to="/" className="text-sm text-primary underline-offset-4 hover:underline">
+            {t('register.haveAccount')} {t('register.signIn')}
+          </Link>
+        </CardContent>
+      </Card>
+    );
+  // The settings could not be read: the form is offered, the server decides.
+  return <RegisterForm />;
+}
+
+/** The sign-up form of seed 000 §2 (query: selectedPlanId, equipmentQtt, productIdVindi, planIdVindi). */
+function RegisterForm() {
+  const { t } = useTranslation(NS);
+  const qc = useQueryClient();
   const navigate = useNavigate();
   const search = useSearch({ from: '/register' });
   const trpc = useTRPC();
@@ -88,6 +133,9 @@ export function RegisterPage() {
     } catch (e) {
       setStage('INPUTTING');
       const code = errorCode(e);
+      // Sign-up was turned off while the form was open: the page says so instead of the form.
+      if (code === 'USER_REGISTER_DISABLED')
+        void qc.invalidateQueries({ queryKey: trpc.config.public.queryKey() });
       applyServerErrors(form, e, {
         USER_REGISTER_EMAIL_EXISTS: 'email',
         USER_REGISTER_EMAIL_INVALID: 'email',

@@ -9,6 +9,7 @@ import { dateColumn, editColumn } from '../../components/table-columns.tsx';
 import type { RouterOutputs } from '../../lib/api-types.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { EditableListField, EnabledBadge, useListsValid } from './components.tsx';
+import { CatalogueEmptyHint } from './empty-hint.tsx';
 import { NS } from './i18n.ts';
 
 type CategoryRow = RouterOutputs['catalogue']['categories']['list']['items'][number];
@@ -34,6 +35,12 @@ export function CategoriesPage() {
       }
       rowKey={(r) => r.id}
       onRowClick={setEditing}
+      // Nothing at all yet (not a search or filter that found nothing): what to create first.
+      emptyText={
+        !list.input.query && list.input.enabled === 'all' ? (
+          <CatalogueEmptyHint kind="categories" />
+        ) : undefined
+      }
       columns={[
         {
           id: 'name',

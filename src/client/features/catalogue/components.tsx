@@ -3,6 +3,7 @@ import * as React from 'react';
 import { type FieldValues, useController, useFieldArray, useFormState, useWatch, get } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isListValid, listRowErrors } from '../../../shared/catalogue/list-rules.ts';
+import { limitOf, limitText } from '../../../shared/field-messages.ts';
 import type { AnyForm } from '../../components/form/index.ts';
 import { KIT_NS } from '../../components/kit-i18n.ts';
 import {
@@ -104,7 +105,7 @@ export function EditableListField<T extends FieldValues>({
   testId: string;
 }) {
   const { t } = useTranslation(NS);
-  const { t: tk } = useTranslation(KIT_NS);
+  const { t: tk, i18n } = useTranslation(KIT_NS);
   // biome-ignore lint/suspicious/noExplicitAny: array paths of nested lists are built at run time
   const control = form.control as any;
   const { fields, append, remove } = useFieldArray({ control, name, keyName: '_key' });
@@ -122,11 +123,14 @@ export function EditableListField<T extends FieldValues>({
           const path = `${name}.${i}`;
           const live = rowErrors[i];
           const server = get(errors, `${path}.${textField}`) as { message?: string } | undefined;
+          const limit = limitOf(server?.message);
           const message = live
             ? tk(`errors.${live}`)
-            : server?.message
-              ? tk(`errors.${server.message}`, { defaultValue: server.message })
-              : null;
+            : limit
+              ? limitText(limit, i18n.resolvedLanguage ?? i18n.language)
+              : server?.message
+                ? tk(`errors.${server.message}`, { defaultValue: server.message })
+                : null;
           const errId = `${testId}-err-${f._key}`;
           const saved = (f as Row).id !== undefined;
           const text = String(row[textField] ?? '');

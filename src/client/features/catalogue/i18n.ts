@@ -45,6 +45,7 @@ const pt = {
   maintenanceAttributes: 'Atributos de manutenção',
   attribute: 'Atributo',
   question: 'Pergunta',
+  opensServiceOrder: 'Abre ordem de serviço quando respondida negativamente',
   type: 'Tipo',
   answer: 'Resposta',
   answers: 'Respostas personalizadas',
@@ -82,6 +83,13 @@ const pt = {
   imageHint: 'PNG, JPEG ou WebP, até 2 MB.',
   imageTooLarge: 'A imagem deve ter no máximo 2 MB.',
   imageType: 'A imagem deve ser PNG, JPEG ou WebP.',
+  imageUnreadable: 'Não foi possível abrir este arquivo como imagem.',
+  imageChecking: 'Verificando a imagem…',
+  imageChosen: 'Imagem escolhida: {{name}} (enviada ao salvar)',
+  discardImage: 'Descartar imagem',
+  imageNotSent:
+    'O produto foi salvo, mas a imagem não foi enviada ({{reason}}). Tente novamente para enviar só a imagem.',
+  imageUploadFailed: 'falha de conexão',
   previewImage: 'Ver imagem de {{name}}',
   imagePreview: 'Imagem de {{name}}',
   selectCategoryFirst: 'Escolha a categoria primeiro',
@@ -151,6 +159,7 @@ registerTranslations(NS, {
     maintenanceAttributes: 'Maintenance attributes',
     attribute: 'Attribute',
     question: 'Question',
+    opensServiceOrder: 'Opens a service order when answered negatively',
     type: 'Type',
     answer: 'Answer',
     answers: 'Custom answers',
@@ -189,6 +198,13 @@ registerTranslations(NS, {
     imageHint: 'PNG, JPEG or WebP, up to 2 MB.',
     imageTooLarge: 'The image must be at most 2 MB.',
     imageType: 'The image must be PNG, JPEG or WebP.',
+    imageUnreadable: 'This file could not be opened as an image.',
+    imageChecking: 'Checking the image…',
+    imageChosen: 'Chosen image: {{name}} (sent on save)',
+    discardImage: 'Discard image',
+    imageNotSent:
+      'The product was saved, but the image was not sent ({{reason}}). Try again to send only the image.',
+    imageUploadFailed: 'connection failure',
     previewImage: 'View image of {{name}}',
     imagePreview: 'Image of {{name}}',
     selectCategoryFirst: 'Choose the category first',
@@ -256,6 +272,7 @@ registerTranslations(NS, {
     maintenanceAttributes: 'Atributos de mantenimiento',
     attribute: 'Atributo',
     question: 'Pregunta',
+    opensServiceOrder: 'Abre una orden de servicio cuando se responde negativamente',
     type: 'Tipo',
     answer: 'Respuesta',
     answers: 'Respuestas personalizadas',
@@ -293,6 +310,13 @@ registerTranslations(NS, {
     imageHint: 'PNG, JPEG o WebP, hasta 2 MB.',
     imageTooLarge: 'La imagen debe tener como máximo 2 MB.',
     imageType: 'La imagen debe ser PNG, JPEG o WebP.',
+    imageUnreadable: 'No fue posible abrir este archivo como imagen.',
+    imageChecking: 'Verificando la imagen…',
+    imageChosen: 'Imagen elegida: {{name}} (se envía al guardar)',
+    discardImage: 'Descartar imagen',
+    imageNotSent:
+      'El producto se guardó, pero la imagen no se envió ({{reason}}). Intente de nuevo para enviar solo la imagen.',
+    imageUploadFailed: 'falla de conexión',
     previewImage: 'Ver imagen de {{name}}',
     imagePreview: 'Imagen de {{name}}',
     selectCategoryFirst: 'Elija primero la categoría',
@@ -316,5 +340,60 @@ registerTranslations(NS, {
       NA: 'No aplica',
     },
     units: { UNITS: 'Unidades', LITRES: 'Litros', KILOGRAMS: 'Kilogramos', METRES: 'Metros', NA: 'N/A' },
+  },
+});
+
+// ── Issue 16: what to create first on an empty catalogue ──
+registerTranslations(NS, {
+  pt: {
+    emptyHint: {
+      categoriesTitle: 'Nenhuma categoria ainda',
+      categories:
+        'Comece pela categoria (por exemplo, Combate a Incêndio) e pelos atributos pedidos em cada inspeção e manutenção. Depois crie as subcategorias (tipos de inspeção) e, por fim, os produtos.',
+      subcategoriesTitle: 'Nenhuma subcategoria ainda',
+      subcategories:
+        'Crie uma subcategoria (um tipo de inspeção, por exemplo, Extintores) com as perguntas, respostas e atributos da inspeção. Depois cadastre os produtos.',
+      productsTitle: 'Nenhum produto ainda',
+      products:
+        'Cadastre o primeiro produto: cada produto pertence a uma subcategoria, que define as perguntas da inspeção.',
+      needCategory: 'Primeiro crie uma categoria: toda subcategoria e todo produto pertencem a uma.',
+      toCategories: 'Ir para Categorias',
+      needSubcategory: 'Primeiro crie uma subcategoria (tipo de inspeção): todo produto pertence a uma.',
+      toSubcategories: 'Ir para Subcategorias',
+    },
+  },
+  en: {
+    emptyHint: {
+      categoriesTitle: 'No categories yet',
+      categories:
+        'Start with a category (for example, Fire fighting) and the attributes asked at each inspection and maintenance. Then create the subcategories (inspection types) and, last, the products.',
+      subcategoriesTitle: 'No subcategories yet',
+      subcategories:
+        'Create a subcategory (an inspection type, for example, Extinguishers) with the inspection’s questions, answers and attributes. Then add the products.',
+      productsTitle: 'No products yet',
+      products:
+        'Add the first product: each product belongs to a subcategory, which sets the inspection’s questions.',
+      needCategory: 'First create a category: every subcategory and product belongs to one.',
+      toCategories: 'Go to Categories',
+      needSubcategory: 'First create a subcategory (inspection type): every product belongs to one.',
+      toSubcategories: 'Go to Subcategories',
+    },
+  },
+  es: {
+    emptyHint: {
+      categoriesTitle: 'Aún no hay categorías',
+      categories:
+        'Empiece por la categoría (por ejemplo, Combate a Incendios) y los atributos que se piden en cada inspección y mantenimiento. Luego cree las subcategorías (tipos de inspección) y, por último, los productos.',
+      subcategoriesTitle: 'Aún no hay subcategorías',
+      subcategories:
+        'Cree una subcategoría (un tipo de inspección, por ejemplo, Extintores) con las preguntas, respuestas y atributos de la inspección. Luego registre los productos.',
+      productsTitle: 'Aún no hay productos',
+      products:
+        'Registre el primer producto: cada producto pertenece a una subcategoría, que define las preguntas de la inspección.',
+      needCategory: 'Primero cree una categoría: toda subcategoría y todo producto pertenecen a una.',
+      toCategories: 'Ir a Categorías',
+      needSubcategory: 'Primero cree una subcategoría (tipo de inspección): todo producto pertenece a una.',
+      toSubcategories: 'Ir a Subcategorías',
+    },
   },
 });

@@ -11,19 +11,21 @@ import {
   PRODUCT_IMAGE_MAX_BYTES,
   PRODUCT_IMAGE_TYPES,
 } from '../../../shared/catalogue/enums.ts';
+import { IMAGE_SIGNATURE_BYTES, sniffImageType } from '../../../shared/catalogue/image.ts';
 import { saveProductSchema } from '../../../shared/catalogue/schemas.ts';
 import {
   CheckboxField,
+  DayField,
   FormDialog,
   SelectField,
   TextField,
   useAppForm,
 } from '../../components/form/index.ts';
-import { Label } from '../../components/ui/label.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { useLoggedUser } from '../../lib/session.tsx';
-import { restFetch, useTRPC } from '../../lib/trpc.ts';
+import { errorMessage, restFetch, useTRPC } from '../../lib/trpc.ts';
 import { EditableListField, ProductImage, pickableOptions, useListsValid } from './components.tsx';
 import { NS } from './i18n.ts';
 import type { ProductRow } from './products-page.tsx';
@@ -31,7 +33,63 @@ import type { ProductRow } from './products-page.tsx';
 /** Number inputs: blank is "not filled in" (REQUIRED where required). */
 const numberOrUndefined = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 const numberOrNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
-const dateOrNull = (v: unknown) => (v ? String(v) : null);
+
+/** Why a file cannot be the product's image (its bytes, then a real decode), or null when it can. */
+async function imageProblem(file: File): Promise<'imageType' | 'imageUnreadable' | null> {
+  const head = new Uint8Array(await file.slice(0, IMAGE_SIGNATURE_BYTES).arrayBuffer());
+  if (!sniffImageType(head)) return 'imageType';
+  try {
+    (await createImageBitmap(file)).close();
+    return null;
+  } catch {
+    return 'imageUnreadable';
+  }
+}
+
+/**
+ * The image chosen for the product: checked (size, the type its bytes say, a real decode) as soon
+ * as it is picked, so a file that is not an image never lets the product be saved without it
+ * (issue 16 item 2), and previewed from the file itself before saving.
+ */
+function useImageChoice() {
+  const { t } = useTranslation(NS);
+  const [choice, setChoice] = React.useState<{ file: File; url: string } | null>(null);
+  const [error, setError] = React.useState<string | null>(null);
+  const [checking, setChecking] = React.useState(false);
+  const turn = React.useRef(0);
+  React.useEffect(
+    () => () => {
+      if (choice) URL.revokeObjectURL(choice.url);
+    },
+    [choice],
+  );
+  const discard = () => {
+    turn.current++;
+    setChecking(false);
+    setError(null);
+    setChoice(null);
+  };
+  const pick = async (file: File | null) => {
+    discard();
+    if (!file) return;
+    if (file.size > PRODUCT_IMAGE_MAX_BYTES) return setError(t('imageTooLarge'));
+    const mine = turn.current;
+    setChecking(true);
+    const problem = await imageProblem(file);
+    if (mine !== turn.current) return;
+    setChecking(false);
+    if (problem) setError(t(problem));
+    else setChoice({ file, url: URL.createObjectURL(file) });
+  };
+  return { choice, error, checking, pick, discard };
+}
+
+/** The product was saved; its image was not (a failed upload). */
+class ImageNotSent extends Error {
+  constructor(readonly reason: unknown) {
+    super('image not sent');
+  }
+}
 
 const initialValues = (p: ProductRow | null) => ({
   id: p?.id,
@@ -71,8 +129,12 @@ export function ProductDialog({ product, onClose }: { product: ProductRow | null
   const isProvider = user.currentRole === 'MOBCHECK_ADMIN';
   const readOnly = product?.readOnly ?? false;
   const form = useAppForm(saveProductSchema, initialValues(product));
-  const [file, setFile] = React.useState<File | null>(null);
-  const [fileError, setFileError] = React.useState<string | null>(null);
+  const image = useImageChoice();
+  const fileInput = React.useRef<HTMLInputElement>(null);
+  // What was saved last: after a failed upload, "Tentar novamente" with the same values sends only
+  // the image, and a new product is from then on updated, never created twice.
+  const saved = React.useRef<{ id: number; input: string } | null>(null);
+  const [savedId, setSavedId] = React.useState(product?.id);
   const categoryId = useWatch({ control: form.control, name: 'product.categoryId' });
   const isDueDate = useWatch({ control: form.control, name: 'product.isDueDate' });
   const categories = useQuery(trpc.catalogue.categories.options.queryOptions());
@@ -92,14 +154,6 @@ export function ProductDialog({ product, onClose }: { product: ProductRow | null
   const partsOk = useListsValid(form, [{ name: 'maintenanceParts', field: 'name' }]);
   const { isSubmitted, isValid } = form.formState;
 
-  const pickFile = (f: File | null) => {
-    setFileError(null);
-    if (!f) return setFile(null);
-    if (!(PRODUCT_IMAGE_TYPES as readonly string[]).includes(f.type)) return setFileError(t('imageType'));
-    if (f.size > PRODUCT_IMAGE_MAX_BYTES) return setFileError(t('imageTooLarge'));
-    setFile(f);
-  };
-
   const number = { type: 'number', min: 0, step: 1, disabled: readOnly } as const;
   return (
     <FormDialog
@@ -110,7 +164,7 @@ export function ProductDialog({ product, onClose }: { product: ProductRow | null
       title={
         <>
           {readOnly && <Lock className="size-4" aria-hidden />}
-          {readOnly ? t('viewProduct') : product ? t('editProduct') : t('newProduct')}
+          {readOnly ? t('viewProduct') : savedId ? t('editProduct') : t('newProduct')}
         </>
       }
       description={readOnly ? t('readOnlyNotice') : t('productsDescription')}
@@ -118,10 +172,10 @@ export function ProductDialog({ product, onClose }: { product: ProductRow | null
       successText={t('productSaved')}
       closeOnSuccess
       readOnly={readOnly}
-      canSubmit={partsOk && !fileError}
+      canSubmit={partsOk && !image.error && !image.checking}
       onSubmit={async (values) => {
         const { isDvExclusive, ...fields } = values.product;
-        const saved = await save.mutateAsync({
+        const input = {
           ...values,
           product: {
             ...fields,
@@ -129,15 +183,33 @@ export function ProductDialog({ product, onClose }: { product: ProductRow | null
             ...(isProvider ? { isDvExclusive } : {}),
             daysNotificationDueDate: fields.isDueDate ? fields.daysNotificationDueDate : null,
           },
-        });
-        if (file) {
-          const body = new FormData();
-          body.append('file', file);
-          await restFetch(`/web/products/${saved.id}/image/`, { method: 'PUT', body });
+        };
+        const key = JSON.stringify({ ...input, id: undefined });
+        if (saved.current?.input !== key) {
+          const { id } = await save.mutateAsync({ ...input, id: saved.current?.id ?? values.id });
+          saved.current = { id, input: key };
+          setSavedId(id);
         }
+        const id = saved.current.id;
         // The seed reloads the page after a product save; refreshing the queries has the same effect.
-        await qc.invalidateQueries({ queryKey: trpc.catalogue.products.pathKey() });
+        const refresh = () => qc.invalidateQueries({ queryKey: trpc.catalogue.products.pathKey() });
+        if (image.choice) {
+          const body = new FormData();
+          body.append('file', image.choice.file);
+          try {
+            await restFetch(`/web/products/${id}/image/`, { method: 'PUT', body });
+          } catch (err) {
+            await refresh();
+            throw new ImageNotSent(err);
+          }
+        }
+        await refresh();
       }}
+      errorText={(err) =>
+        err instanceof ImageNotSent
+          ? t('imageNotSent', { reason: errorMessage(err.reason, t('imageUploadFailed')) })
+          : undefined
+      }
       alwaysSummarize
       codeFields={{ PRODUCT_SKU_EXISTS: 'product.sku' }}
       onClose={onClose}
@@ -248,15 +320,13 @@ export function ProductDialog({ product, onClose }: { product: ProductRow | null
             testId="product-manufacturingNumber"
           />
           {(['retestDate', 'rechargeDate', 'weightDate'] as const).map((k) => (
-            <TextField
+            <DayField
               key={k}
               form={form}
               name={`product.${k}`}
               id={`p-${k}`}
               label={t(k)}
-              type="date"
               disabled={readOnly}
-              registerOptions={{ setValueAs: dateOrNull }}
               testId={`product-${k}`}
             />
           ))}
@@ -289,31 +359,73 @@ export function ProductDialog({ product, onClose }: { product: ProductRow | null
               />
             )}
           </div>
-          <div className="flex items-center gap-4 sm:col-span-2">
-            <ProductImage
-              path={product?.image ?? null}
-              name={form.watch('product.name') ?? ''}
-              testId="product-thumb"
-            />
-            {!readOnly && (
-              <div className="space-y-1">
-                <Label
-                  htmlFor="p-image"
-                  className="inline-flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm hover:bg-accent"
-                >
-                  <ImagePlus className="size-4" aria-hidden />
-                  {t('chooseImage')}
-                </Label>
-                <input
-                  id="p-image"
-                  type="file"
-                  accept={PRODUCT_IMAGE_TYPES.join(',')}
-                  className="sr-only"
-                  onChange={(e) => pickFile(e.target.files?.[0] ?? null)}
-                  data-testid="product-image"
+          <div className="flex min-w-0 items-center gap-4 sm:col-span-2">
+            {image.choice ? (
+              <span className="flex size-16 shrink-0 overflow-hidden rounded-md border bg-muted">
+                <img
+                  src={image.choice.url}
+                  alt={t('imagePreview', { name: form.watch('product.name') ?? '' })}
+                  className="size-full object-cover"
+                  data-testid="product-image-preview"
                 />
-                <p className="text-xs text-muted-foreground">{file ? file.name : t('imageHint')}</p>
-                {fileError && <p className="text-xs text-destructive">{fileError}</p>}
+              </span>
+            ) : (
+              <ProductImage
+                path={product?.image ?? null}
+                name={form.watch('product.name') ?? ''}
+                testId="product-thumb"
+              />
+            )}
+            {!readOnly && (
+              <div className="min-w-0 space-y-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  {/* The input sits inside its label: the label shows the keyboard focus. */}
+                  <label className="inline-flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm font-medium hover:bg-accent focus-within:outline-2 focus-within:outline-ring">
+                    <ImagePlus className="size-4" aria-hidden />
+                    {t('chooseImage')}
+                    <input
+                      ref={fileInput}
+                      id="p-image"
+                      type="file"
+                      accept={PRODUCT_IMAGE_TYPES.join(',')}
+                      className="sr-only"
+                      aria-invalid={image.error ? true : undefined}
+                      aria-describedby={image.error ? 'p-image-error' : 'p-image-hint'}
+                      onChange={(e) => void image.pick(e.target.files?.[0] ?? null)}
+                      data-testid="product-image"
+                    />
+                  </label>
+                  {(image.choice || image.error) && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => {
+                        image.discard();
+                        if (fileInput.current) fileInput.current.value = '';
+                      }}
+                      data-testid="product-image-discard"
+                    >
+                      {t('discardImage')}
+                    </Button>
+                  )}
+                </div>
+                <p id="p-image-hint" className="break-words text-xs text-muted-foreground">
+                  {image.checking
+                    ? t('imageChecking')
+                    : image.choice
+                      ? t('imageChosen', { name: image.choice.file.name })
+                      : t('imageHint')}
+                </p>
+                {image.error && (
+                  <p
+                    id="p-image-error"
+                    role="alert"
+                    className="text-xs font-medium text-destructive"
+                    data-testid="product-image-error"
+                  >
+                    {image.error}
+                  </p>
+                )}
               </div>
             )}
           </div>

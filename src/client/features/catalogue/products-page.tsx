@@ -17,6 +17,7 @@ import {
 import type { RouterOutputs } from '../../lib/api-types.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { ProductImage, useAuthedImage } from './components.tsx';
+import { CatalogueEmptyHint } from './empty-hint.tsx';
 import { NS } from './i18n.ts';
 import { ProductDialog } from './product-dialog.tsx';
 
@@ -78,6 +79,15 @@ export function ProductsPage() {
       }
       rowKey={(r) => r.id}
       onRowClick={setEditing}
+      // Nothing at all yet (not a search or filter that found nothing): what to create first.
+      emptyText={
+        !list.input.query &&
+        list.input.enabled === 'all' &&
+        categoryId === undefined &&
+        inspectionTypeId === undefined ? (
+          <CatalogueEmptyHint kind="products" />
+        ) : undefined
+      }
       columns={[
         {
           id: 'image',

@@ -26,6 +26,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import type { RouterOutputs } from '../../lib/api-types.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { EditableListField, EnabledBadge, pickableOptions, useListsValid } from './components.tsx';
+import { CatalogueEmptyHint } from './empty-hint.tsx';
 import { NS } from './i18n.ts';
 
 type SubcategoryRow = RouterOutputs['catalogue']['inspectionTypes']['list']['items'][number];
@@ -45,6 +46,12 @@ export function SubcategoriesPage() {
       searchPlaceholder={t('searchSubcategories')}
       rowKey={(r) => r.id}
       onRowClick={setEditing}
+      // Nothing at all yet (not a search or filter that found nothing): what to create first.
+      emptyText={
+        !list.input.query && list.input.enabled === 'all' && list.input.categoryId === undefined ? (
+          <CatalogueEmptyHint kind="subcategories" />
+        ) : undefined
+      }
       columns={[
         {
           id: 'name',
@@ -109,6 +116,7 @@ function initialValues(detail?: SubcategoryDetail) {
         question: q.question,
         type: q.type,
         enabled: q.enabled,
+        opensServiceOrder: q.opensServiceOrder,
         customAnswers: q.customAnswers.map((a) => ({
           id: a.id,
           answer: a.answer,
@@ -228,28 +236,51 @@ function SubcategoryForm({ detail, onClose }: { detail?: SubcategoryDetail; onCl
             textField="question"
             textLabel={t('question')}
             typeOptions={typeOptions(t, INSPECTION_QUESTION_TYPES)}
-            newRow={() => ({ question: '', type: DEFAULTS.questionType, enabled: true, customAnswers: [] })}
+            newRow={() => ({
+              question: '',
+              type: DEFAULTS.questionType,
+              enabled: true,
+              opensServiceOrder: false,
+              customAnswers: [],
+            })}
             testId="inspection-questions"
             renderBelow={(path, row) => {
               const answers = (row.customAnswers as unknown[] | undefined) ?? [];
-              return row.type === 'CUSTOM' || answers.length ? (
-                <div className="mt-2 ml-4 border-l-2 border-primary/30 pl-3">
-                  <p className="mb-1 text-xs font-semibold text-muted-foreground">
-                    {t('answers')} · {t('answersCount', { count: answers.length, max: MAX_CUSTOM_ANSWERS })}
-                  </p>
-                  <EditableListField
-                    form={form}
-                    name={`${path}.customAnswers`}
-                    textField="answer"
-                    textLabel={t('answer')}
-                    typeOptions={typeOptions(t, CUSTOM_ANSWER_TYPES)}
-                    newRow={() => ({ answer: '', type: DEFAULTS.customAnswerType, enabled: true })}
-                    addLabel={t('addAnswer')}
-                    max={MAX_CUSTOM_ANSWERS}
-                    testId="custom-answers"
-                  />
-                </div>
-              ) : null;
+              return (
+                <>
+                  {/* A negative answer (NO, or a NEGATIVE custom answer) opens a maintenance OS
+                      (issue 14); a text answer is never negative. */}
+                  {row.type !== 'TEXT' && (
+                    <CheckboxField
+                      form={form}
+                      name={`${path}.opensServiceOrder` as never}
+                      id={`${path}-opens-os`}
+                      label={t('opensServiceOrder')}
+                      className="mt-2"
+                      testId="inspection-questions-opens-os"
+                    />
+                  )}
+                  {(row.type === 'CUSTOM' || answers.length > 0) && (
+                    <div className="mt-2 ml-4 border-l-2 border-primary/30 pl-3">
+                      <p className="mb-1 text-xs font-semibold text-muted-foreground">
+                        {t('answers')} ·{' '}
+                        {t('answersCount', { count: answers.length, max: MAX_CUSTOM_ANSWERS })}
+                      </p>
+                      <EditableListField
+                        form={form}
+                        name={`${path}.customAnswers`}
+                        textField="answer"
+                        textLabel={t('answer')}
+                        typeOptions={typeOptions(t, CUSTOM_ANSWER_TYPES)}
+                        newRow={() => ({ answer: '', type: DEFAULTS.customAnswerType, enabled: true })}
+                        addLabel={t('addAnswer')}
+                        max={MAX_CUSTOM_ANSWERS}
+                        testId="custom-answers"
+                      />
+                    </div>
+                  )}
+                </>
+              );
             }}
           />
         </TabsContent>

@@ -1,5 +1,2 @@
-/**
- * Pages of this domain, loaded lazily through ./manifest.ts. Replace a page by exporting the
- * real component under the same name.
- */
+/** Pages of the dashboard, loaded lazily through ./manifest.ts (the charts are a chunk of their own). */
 export { DashboardPage, OperatorHomePage } from './dashboard-page.tsx';

@@ -1,17 +1,40 @@
 import { ADMIN_ROLES } from '../../../shared/roles.ts';
-import { defineFeature, lazyPage, type MenuEntry } from '../../lib/manifest.ts';
+import { defineFeature, lazyPage, type MenuEntry, only } from '../../lib/manifest.ts';
 
 const feature = () => import('./index.ts');
 const menu: MenuEntry = { group: 'dashboard', label: 'menu.dashboard', order: 0 };
 
-/** '/' signed in: the dashboard, or a simpler home for the operator (seed 000 §2). */
+/**
+ * '/' signed in: the dashboard (seed 000 §2; its charts' links open /inspections, declared by the
+ * reports), or the operator's simpler home: summary, monthly chart and recent activity only.
+ */
 export const dashboardManifest = defineFeature('dashboard', [
-  { path: '/', roles: ADMIN_ROLES, page: lazyPage(feature, 'DashboardPage'), menu, operations: [] },
+  {
+    path: '/',
+    roles: ADMIN_ROLES,
+    page: lazyPage(feature, 'DashboardPage'),
+    menu,
+    operations: [
+      'dashboard.summary',
+      'dashboard.monthlyInspections',
+      'dashboard.equipmentStatus',
+      'dashboard.employeeInspections',
+      'dashboard.productInspections',
+      'dashboard.inspectionTypeInspections',
+      'dashboard.recentActivity',
+      // the subcategory bars' links name the category by id
+      'catalogue.categories.options',
+      // the scope pickers: the provider admin's groups (with their companies), a group admin's
+      // companies; a link from another group's charts switches the provider admin's session first
+      ...only(['MOBCHECK_ADMIN'], 'organisations.companyGroups.list', 'organisations.switchCompany'),
+      ...only(['COMPANY_GROUP_ADMIN'], 'organisations.companies.list'),
+    ],
+  },
   {
     path: '/',
     roles: ['COMPANY_OPERATOR'],
     page: lazyPage(feature, 'OperatorHomePage'),
     menu,
-    operations: [],
+    operations: ['dashboard.summary', 'dashboard.monthlyInspections', 'dashboard.recentActivity'],
   },
 ]);

@@ -13,7 +13,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type * as React from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMPTY_DATE, formatDate } from '../../../shared/dates.ts';
+import { EMPTY_DATE, formatDate, formatDateTime } from '../../../shared/dates.ts';
 import type { ExpirationStatus } from '../../../shared/equipment/status.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import {
@@ -30,6 +30,7 @@ import { errorMessage, useTRPC } from '../../lib/trpc.ts';
 import { ProductImage, productImagePath } from '../catalogue/components.tsx';
 import { DateWithStatus, StatusBadge } from '../field/status.tsx';
 import { EQUIPMENT_NS } from './i18n.ts';
+import { PresenceFlags } from './presence.tsx';
 import {
   AttributeValues,
   type InspectionRecord,
@@ -172,8 +173,16 @@ function General({ e, variant }: { e: Equipment; variant: EquipmentDialogProps['
           </Row>
         )}
         <Row label={t('general.lastInspection')} testId="equipment-last-inspection">
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="tabular-nums">
+              {e.lastInspection ? formatDate(e.lastInspection.createdAt) : EMPTY_DATE}
+            </span>
+            <PresenceFlags presence={e.lastInspectionPresence} />
+          </span>
+        </Row>
+        <Row label={t('presence.lastScannedAt')} testId="equipment-last-scanned">
           <span className="tabular-nums">
-            {e.lastInspection ? formatDate(e.lastInspection.createdAt) : EMPTY_DATE}
+            {e.lastScannedAt ? formatDateTime(e.lastScannedAt) : t('presence.neverScanned')}
           </span>
         </Row>
         <Row label={t('general.nextInspection')} testId="equipment-next-inspection">

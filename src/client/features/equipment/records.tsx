@@ -3,7 +3,7 @@
  * the field history (/t/$serial?action=history): inspections (responsible, date and time in São
  * Paulo, answers, attributes, location on a map — MAP_TILE_URL's tiles, ./inspection-map.tsx —
  * with the coordinates and an "open map" link under it, the only thing left when the tiles cannot
- * load), maintenances (answers, parts with quantity and unit) and modifications (snapshots).
+ * load; the proof-of-presence flags and how the tag was identified, issue 20), maintenances (answers, parts with quantity and unit) and modifications (snapshots).
  * Newest first, 10 a page, as `equipment.inspections` / `.maintenances` / `.snapshots` page them.
  */
 import { keepPreviousData, type UseQueryOptions, useQuery } from '@tanstack/react-query';
@@ -19,6 +19,7 @@ import { errorMessage, useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
 import { EQUIPMENT_NS } from './i18n.ts';
 import { InspectionMap } from './inspection-map.tsx';
+import { PresenceDetails, PresenceFlags } from './presence.tsx';
 
 export type InspectionRecord = RouterOutputs['equipment']['inspections']['items'][number];
 export type MaintenanceRecord = RouterOutputs['equipment']['maintenances']['items'][number];
@@ -301,26 +302,47 @@ function Location({ r }: { r: InspectionRecord }) {
   );
 }
 
+/** How the record's tag was identified, read and received (issue 20). */
+function Presence({ r }: { r: InspectionRecord | MaintenanceRecord }) {
+  const { t } = useTranslation(EQUIPMENT_NS);
+  return (
+    <div className="mt-3 border-t pt-3">
+      <p className="mb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        {t('presence.title')}
+      </p>
+      <PresenceDetails
+        identifiedBy={r.identifiedBy}
+        scannedAt={r.scannedAt}
+        receivedAt={r.receivedAt}
+        performedAt={r.createdAt}
+      />
+    </div>
+  );
+}
+
 export function InspectionItem({ r, actions }: { r: InspectionRecord; actions?: React.ReactNode }) {
   const { t } = useTranslation(EQUIPMENT_NS);
   return (
     <RecordCard at={r.createdAt} by={r.userName} actions={actions} tone={r.improper ? 'bad' : undefined}>
       {r.improper && <p className="mt-1 text-xs font-semibold text-destructive">{t('improper')}</p>}
+      <PresenceFlags presence={r.presence} className="mt-2" />
       <AnswerList answers={r.questionsAnswers} />
       <AttributeValues values={r.attributesValues} />
       <div className="mt-3 border-t pt-3" data-testid="history-location">
         <Location r={r} />
       </div>
+      <Presence r={r} />
     </RecordCard>
   );
 }
 
 export function MaintenanceItem({ r, actions }: { r: MaintenanceRecord; actions?: React.ReactNode }) {
-  const { t } = useTranslation(EQUIPMENT_NS);
+  const { t, i18n } = useTranslation(EQUIPMENT_NS);
   return (
     <RecordCard at={r.createdAt} by={r.userName} actions={actions}>
       <AnswerList answers={r.questionsAnswers} />
       <AttributeValues values={r.attributesValues} />
+      <Presence r={r} />
       <div className="mt-3 border-t pt-3">
         <p className="mb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
           {t('parts.title')}
@@ -334,7 +356,9 @@ export function MaintenanceItem({ r, actions }: { r: MaintenanceRecord; actions?
               <li key={i} className="flex justify-between gap-3">
                 <span>{p.part}</span>
                 <span className="font-medium tabular-nums">
-                  {p.quantity.toLocaleString()} {t(`unit.${p.unit}`, { defaultValue: '' })}
+                  {p.unit === 'UNITS'
+                    ? t('unitCount', { count: p.quantity })
+                    : `${p.quantity.toLocaleString(i18n.language)} ${t(`unit.${p.unit}`, { defaultValue: '' })}`}
                 </span>
               </li>
             ))}

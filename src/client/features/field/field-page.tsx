@@ -5,23 +5,13 @@
  * for the tag's equipment (`equipment.get`) or, on an unused tag, the register options
  * (`equipment.registerOptions`); a 404/403 there means the tag is another company's or tenant's,
  * and the public card is all they get. The action being done lives in `?action=` so the phone's
- * back gesture returns to the card.
+ * back gesture returns to the card. Without signal (issue 20) a signed-in user gets the tag from the
+ * phone's working set instead (./offline-tag-page.tsx), and `?fix=<id>` reopens a refused record's
+ * form to fix it.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import {
-  ArrowLeft,
-  CheckCircle2,
-  ClipboardCheck,
-  History,
-  ImageOff,
-  LogIn,
-  PlusCircle,
-  Replace,
-  SearchX,
-  TriangleAlert,
-  Wrench,
-} from 'lucide-react';
+import { ImageOff, LogIn, SearchX, Wrench } from 'lucide-react';
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates.ts';
@@ -43,15 +33,27 @@ import { InspectForm } from './inspect-form.tsx';
 import { MaintainForm } from './maintain-form.tsx';
 import { RegisterForm } from './register-form.tsx';
 import { ReplaceForm } from './replace-form.tsx';
+import { OfflineTagPage } from './offline-tag-page.tsx';
+import { useOffline } from './offline/banner.tsx';
+import { isNetworkFailure } from './offline/engine.ts';
+import { OFFLINE_NS } from './offline/i18n.ts';
+import { WorkingSetPanel } from './offline/offline-page.tsx';
 import { ScanDialogButton } from './scan-button.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { DateWithStatus, STATUS_BORDER, StatusBadge } from './status.tsx';
+import {
+  ACTIONS,
+  type Action,
+  ActionButton,
+  ActionHeader,
+  Row,
+  Shell,
+  SuccessNotice,
+  Warning,
+} from './field-layout.tsx';
 
 type TagCardData = RouterOutputs['equipment']['card'];
 type Equipment = RouterOutputs['equipment']['get'];
-
-const ACTIONS = ['register', 'replace', 'inspect', 'maintain', 'history'] as const;
-type Action = (typeof ACTIONS)[number];
 
 /** "Not yours" answers: the public card is all the user gets. */
 function isNotYours(err: unknown): boolean {
@@ -62,12 +64,13 @@ function isNotYours(err: unknown): boolean {
 export function FieldTagPage() {
   const { t } = useTranslation(FIELD_NS);
   const { serial: raw } = useParams({ from: '/t/$serial' });
-  const { action: rawAction } = useSearch({ from: '/t/$serial' });
+  const { action: rawAction, fix: fixId } = useSearch({ from: '/t/$serial' });
   const serial = normalizeTypedSerial(raw);
   const navigate = useNavigate();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { role } = useSession();
+  const offline = useOffline();
   const signedIn = role !== null && role !== 'ANONYMOUS';
   // The last success message, for the tag it was said of (a newly scanned tag starts clean).
   const [said, setSaid] = React.useState<{ serial: string; text: string } | null>(null);
@@ -113,6 +116,32 @@ export function FieldTagPage() {
     [queryClient, trpc, setAction, serial],
   );
 
+  // Without signal (issue 20), a signed-in user works from the phone's working set. (Offline, the
+  // card's query is paused, not failed: navigator.onLine says it first.)
+  const action = ACTIONS.includes(rawAction as Action) ? (rawAction as Action) : undefined;
+  const fix = fixId ? offline.records.find((r) => r.id === fixId && r.status === 'refused') : undefined;
+  if (signedIn && (!offline.online || (card.isError && isNetworkFailure(card.error))))
+    return (
+      <OfflineTagPage
+        serial={serial}
+        action={action}
+        setAction={setAction}
+        onDone={done}
+        notice={notice}
+        fix={fix}
+      />
+    );
+
+  // Signed out and offline: the public card needs the server (the query waits, paused, until online).
+  if (!offline.online && card.isPending)
+    return (
+      <Shell>
+        <Warning text={t('field.signedOutOffline', { ns: OFFLINE_NS })} />
+        <div className="flex justify-center pt-2">
+          <ScanDialogButton variant="outline" />
+        </div>
+      </Shell>
+    );
   if (card.isPending) return <CardSkeleton />;
   if (card.isError) {
     const s = httpStatus(card.error);
@@ -126,7 +155,6 @@ export function FieldTagPage() {
 
   const own = equipment.data ?? null;
   const opts = options.data ?? null;
-  const action = ACTIONS.includes(rawAction as Action) ? (rawAction as Action) : undefined;
   const canAct = own?.enabledTag === true;
   const available: Action[] = own
     ? canAct
@@ -140,31 +168,27 @@ export function FieldTagPage() {
     const back = () => setAction(undefined);
     return (
       <Shell>
-        <div className="flex items-center gap-2">
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-11"
-            onClick={back}
-            aria-label={t('backToCard')}
-            data-testid="field-back"
-          >
-            <ArrowLeft className="size-5!" aria-hidden />
-          </Button>
-          <div className="min-w-0">
-            <h1 className="text-xl font-semibold leading-tight">{t(`actions.${action}`)}</h1>
-            <p className="truncate font-mono text-sm text-muted-foreground">
-              {serial}
-              {own ? ` · ${own.product.name}` : ''}
-            </p>
-          </div>
-        </div>
+        <ActionHeader action={action} serial={serial} productName={own?.product.name} onBack={back} />
         {action === 'register' && opts && (
           <RegisterForm serial={serial} options={opts} onDone={done} onCancel={back} />
         )}
         {action === 'replace' && <ReplaceForm serial={serial} onDone={done} onCancel={back} />}
-        {action === 'inspect' && <InspectForm serial={serial} onDone={done} onCancel={back} />}
-        {action === 'maintain' && <MaintainForm serial={serial} onDone={done} onCancel={back} />}
+        {action === 'inspect' && (
+          <InspectForm
+            serial={serial}
+            fix={fix?.kind === 'inspect' ? fix : undefined}
+            onDone={done}
+            onCancel={back}
+          />
+        )}
+        {action === 'maintain' && (
+          <MaintainForm
+            serial={serial}
+            fix={fix?.kind === 'maintain' ? fix : undefined}
+            onDone={done}
+            onCancel={back}
+          />
+        )}
         {action === 'history' && own && <HistoryView serial={serial} />}
       </Shell>
     );
@@ -186,16 +210,7 @@ export function FieldTagPage() {
 
   return (
     <Shell>
-      {notice && (
-        <p
-          role="status"
-          className="flex items-center gap-2 rounded-lg border border-success/30 bg-success/10 p-3 text-sm font-medium text-success"
-          data-testid="field-success"
-        >
-          <CheckCircle2 className="size-5 shrink-0" aria-hidden />
-          {notice}
-        </p>
-      )}
+      {notice && <SuccessNotice text={notice} />}
       <TagCard card={card.data} equipment={own} role={signedIn ? (role as Role) : null} />
       {loadingMine && <Skeleton className="h-14 w-full" />}
       {mineFailed && (
@@ -218,45 +233,12 @@ export function FieldTagPage() {
           ))}
         </nav>
       )}
+      {signedIn && offline.ready && !offline.set && <WorkingSetPanel compact />}
       {!signedIn && <SignInPrompt />}
       <div className="flex justify-center pt-2">
         <ScanDialogButton variant="outline" />
       </div>
     </Shell>
-  );
-}
-
-/** Narrow column: a phone's width first, centred on larger screens. */
-function Shell({ children }: { children: React.ReactNode }) {
-  return (
-    <div className="mx-auto flex w-full max-w-xl flex-col gap-4" data-testid="field-page">
-      {children}
-    </div>
-  );
-}
-
-const ACTION_ICON: Record<Action, React.ComponentType<{ className?: string }>> = {
-  register: PlusCircle,
-  replace: Replace,
-  inspect: ClipboardCheck,
-  maintain: Wrench,
-  history: History,
-};
-
-function ActionButton({ action, onClick }: { action: Action; onClick(): void }) {
-  const { t } = useTranslation(FIELD_NS);
-  const Icon = ACTION_ICON[action];
-  const primary = action === 'inspect' || action === 'register';
-  return (
-    <Button
-      variant={primary ? 'default' : 'outline'}
-      className="h-14 w-full justify-start gap-3 px-5 text-base"
-      onClick={onClick}
-      data-testid={`field-action-${action}`}
-    >
-      <Icon className="size-5!" aria-hidden />
-      {t(`actions.${action}`)}
-    </Button>
   );
 }
 
@@ -314,7 +296,20 @@ function TagCard({
             {card.serialNumber}
           </h1>
         </div>
-        {card.registered && visible && status && <StatusBadge status={status} />}
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {card.registered && visible && status && <StatusBadge status={status} />}
+          {card.registered && card.servicePending && (
+            <span
+              className="inline-flex items-center gap-1.5 rounded-full border border-transparent bg-secondary-soft px-3 py-1 text-sm font-semibold whitespace-nowrap text-warning"
+              title={t('servicePendingHint')}
+              data-testid="tag-service-pending"
+            >
+              <Wrench className="size-4" aria-hidden />
+              {t('servicePending')}
+              <span className="sr-only">: {t('servicePendingHint')}</span>
+            </span>
+          )}
+        </div>
       </div>
 
       {!card.registered && (
@@ -388,15 +383,6 @@ function TagCard({
   );
 }
 
-function Row({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
-  return (
-    <div className="flex items-center justify-between gap-4 px-4 py-3" data-testid={testId}>
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="text-right">{value}</dd>
-    </div>
-  );
-}
-
 /**
  * The product image: the public card's own image (GET /web/tags/{serial}/image, no sign-in) when the
  * card is shown; with the card off, a company admin still gets the product's image (an admin call
@@ -454,18 +440,6 @@ function SignInPrompt() {
         {t('signIn')}
       </Button>
     </div>
-  );
-}
-
-function Warning({ text }: { text: string }) {
-  return (
-    <p
-      className="flex items-start gap-2 rounded-lg border border-secondary/40 bg-secondary-soft p-3 text-sm"
-      data-testid="field-warning"
-    >
-      <TriangleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
-      {text}
-    </p>
   );
 }
 

@@ -311,9 +311,10 @@ export function FieldFormLoader<T>({
 
 /**
  * The scaffolding every field form shares: the `<form>` (`${name}-form`), the submit — validated by
- * the form's schema, ignored while a save is under way, `onDone(doneText)` after it — a failure put
- * on its fields by `placeError` (true when it placed it) or shown above the save bar, and the save
- * bar (`${name}-submit`).
+ * the form's schema, ignored while a save is under way, `onDone(doneText)` after it (or the text
+ * `save` resolved to: "saved on the device" when it was queued, issue 20) — a failure put on its
+ * fields by `placeError` (true when it placed it) or shown above the save bar, and the save bar
+ * (`${name}-submit`).
  */
 export function FieldFormShell<TValues extends FieldValues, TOut>({
   form,
@@ -347,8 +348,9 @@ export function FieldFormShell<TValues extends FieldValues, TOut>({
     busy.current = true;
     setSaving(true);
     setFailure(null);
+    let said: unknown;
     try {
-      await save(v);
+      said = await save(v);
     } catch (err) {
       if (!placeError?.(err, v)) setFailure(errorMessage(err, t('saveFailed')));
       return;
@@ -356,7 +358,7 @@ export function FieldFormShell<TValues extends FieldValues, TOut>({
       busy.current = false;
       setSaving(false);
     }
-    await onDone(doneText);
+    await onDone(typeof said === 'string' ? said : doneText);
   });
   return (
     <form

@@ -18,6 +18,8 @@ registerTranslations(FIELD_NS, {
     unusedTitle: 'Etiqueta sem equipamento',
     unusedText: 'Esta etiqueta ainda não foi vinculada a nenhum equipamento.',
     registeredOnly: 'Equipamento cadastrado',
+    servicePending: 'Serviço pendente',
+    servicePendingHint: 'Este equipamento está em uma ordem de serviço em aberto.',
     tagDisabled: 'Esta etiqueta está desativada.',
     tagDisabledActions:
       'A etiqueta está desativada: inspeções, manutenções e cadastros não podem ser feitos nela.',
@@ -110,6 +112,10 @@ registerTranslations(FIELD_NS, {
       typeHint: 'O número impresso abaixo do QR Code.',
       typeSubmit: 'Abrir',
       typeInstead: 'Digite o número de série abaixo.',
+      nfc: 'Ler etiqueta NFC',
+      nfcReading: 'Aproxime o celular da etiqueta NFC...',
+      nfcNotALabel: 'Esta etiqueta NFC não tem o número de uma etiqueta. Tente outra vez.',
+      nfcFailed: 'Não foi possível ler por NFC. Verifique se o NFC do celular está ligado.',
       serialRequired: 'Digite o número de série.',
       serialInvalid: 'Número de série inválido: use apenas letras e números.',
       problem: {
@@ -137,6 +143,8 @@ registerTranslations(FIELD_NS, {
     unusedTitle: 'Unused tag',
     unusedText: 'This tag has not been linked to any equipment yet.',
     registeredOnly: 'Registered equipment',
+    servicePending: 'Service pending',
+    servicePendingHint: 'This equipment is in an open service order.',
     tagDisabled: 'This tag is disabled.',
     tagDisabledActions:
       'The tag is disabled: no inspections, maintenances or registrations can be made on it.',
@@ -223,6 +231,10 @@ registerTranslations(FIELD_NS, {
       typeHint: 'The number printed below the QR code.',
       typeSubmit: 'Open',
       typeInstead: 'Type the serial number below.',
+      nfc: 'Read NFC tag',
+      nfcReading: 'Hold the phone near the NFC tag...',
+      nfcNotALabel: 'This NFC tag does not carry a label number. Try again.',
+      nfcFailed: 'Could not read by NFC. Check that the phone’s NFC is on.',
       serialRequired: 'Type the serial number.',
       serialInvalid: 'Invalid serial number: use letters and digits only.',
       problem: {
@@ -250,6 +262,8 @@ registerTranslations(FIELD_NS, {
     unusedTitle: 'Etiqueta sin equipo',
     unusedText: 'Esta etiqueta todavía no está vinculada a ningún equipo.',
     registeredOnly: 'Equipo registrado',
+    servicePending: 'Servicio pendiente',
+    servicePendingHint: 'Este equipo está en una orden de servicio abierta.',
     tagDisabled: 'Esta etiqueta está desactivada.',
     tagDisabledActions:
       'La etiqueta está desactivada: no se pueden hacer inspecciones, mantenimientos ni registros en ella.',
@@ -337,6 +351,10 @@ registerTranslations(FIELD_NS, {
       typeHint: 'El número impreso debajo del código QR.',
       typeSubmit: 'Abrir',
       typeInstead: 'Escriba el número de serie abajo.',
+      nfc: 'Leer etiqueta NFC',
+      nfcReading: 'Acerque el teléfono a la etiqueta NFC...',
+      nfcNotALabel: 'Esta etiqueta NFC no tiene el número de una etiqueta. Inténtelo de nuevo.',
+      nfcFailed: 'No fue posible leer por NFC. Verifique que el NFC del teléfono esté activado.',
       serialRequired: 'Escriba el número de serie.',
       serialInvalid: 'Número de serie inválido: use solo letras y números.',
       problem: {

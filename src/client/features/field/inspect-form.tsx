@@ -2,9 +2,11 @@
  * Inspect (`equipment.inspectionForm` → `equipment.inspect`): the inspection type's questions in
  * order, the attributes prefilled with the equipment's values, and the phone's location only when
  * the user asks for it. A missing answer is refused here with the server's own text
- * (INSPECTION_ANSWER_MISSING); the server's answer errors land on their question.
+ * (INSPECTION_ANSWER_MISSING); the server's answer errors land on their question. Without signal
+ * (issue 20) the form is built from the phone's working set and the inspection waits on the phone;
+ * every inspection carries its proof of presence (`performedAt`, `identifiedBy`, `scannedAt`).
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle, MapPin, MapPinOff, X } from 'lucide-react';
 import * as React from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
@@ -26,8 +28,26 @@ import {
   type FieldFormProps,
 } from './form-parts.tsx';
 import { FIELD_NS } from './i18n.ts';
+import { OFFLINE_NS } from './offline/i18n.ts';
+import type { OutboxRecord } from './offline/queue-rules.ts';
+import { proofFor, proofOf, saveFieldRecord } from './offline/submit.ts';
 
 type InspectionForm = RouterOutputs['equipment']['inspectionForm'];
+export type InspectFormData = Pick<InspectionForm, 'questions' | 'attributes'>;
+
+/** What the inspect and maintain forms take besides the field form's props (issue 20). */
+export interface RecordFormProps<D> extends FieldFormProps {
+  /** the form's data from the phone's working set (no signal); else it is asked from the server */
+  cached?: { data: D; title: string };
+  /** a refused record being fixed: the form starts from it and replaces it in the queue */
+  fix?: OutboxRecord;
+}
+
+/** The answer a record being fixed gave to a question, if it still exists. */
+export function answerFrom(fix: OutboxRecord | undefined, questionId: number): string | number {
+  const answers = (fix?.input.answers ?? []) as { questionId: number; answer: string | number }[];
+  return answers.find((a) => a.questionId === questionId)?.answer ?? '';
+}
 
 /**
  * The shared input schema plus the check the server makes first: every yes/no/NA and custom
@@ -80,39 +100,87 @@ export function placeAnswerError<T extends FieldValues>(
   return false;
 }
 
-export function InspectForm({ serial, onDone, onCancel }: FieldFormProps) {
+export function InspectForm({ serial, onDone, onCancel, cached, fix }: RecordFormProps<InspectFormData>) {
   const trpc = useTRPC();
-  const query = useQuery({ ...trpc.equipment.inspectionForm.queryOptions({ tag: serial }), staleTime: 0 });
+  const query = useQuery({
+    ...trpc.equipment.inspectionForm.queryOptions({ tag: serial }),
+    staleTime: 0,
+    enabled: !cached,
+  });
+  if (cached)
+    return (
+      <InspectFormBody
+        serial={serial}
+        data={cached.data}
+        title={cached.title}
+        fix={fix}
+        onDone={onDone}
+        onCancel={onCancel}
+      />
+    );
   return (
     <FieldFormLoader query={query} name="inspect">
-      {(data) => <InspectFormBody serial={serial} data={data} onDone={onDone} onCancel={onCancel} />}
+      {(data) => (
+        <InspectFormBody
+          serial={serial}
+          data={data}
+          title={data.equipment.product.name}
+          fix={fix}
+          onDone={onDone}
+          onCancel={onCancel}
+        />
+      )}
     </FieldFormLoader>
   );
 }
 
-function InspectFormBody({ serial, data, onDone, onCancel }: FieldFormProps & { data: InspectionForm }) {
+function InspectFormBody({
+  serial,
+  data,
+  title,
+  fix,
+  onDone,
+  onCancel,
+}: FieldFormProps & { data: InspectFormData; title: string; fix?: OutboxRecord }) {
   const { t, i18n } = useTranslation(FIELD_NS);
-  const trpc = useTRPC();
-  const inspect = useMutation(trpc.equipment.inspect.mutationOptions());
   const lang = i18n.resolvedLanguage ?? i18n.language ?? DEFAULT_LANGUAGE;
   const schema = React.useMemo(
     () => answeredSchema(inspectionInputSchema, data.questions, lang),
     [data.questions, lang],
   );
+  const fixed = fix?.input as
+    | {
+        attributes?: { attributeId: number; value: string }[];
+        latitude?: number | null;
+        longitude?: number | null;
+        accuracy?: number | null;
+      }
+    | undefined;
   const form = useAppForm(schema, {
     tag: serial,
-    answers: data.questions.map((q) => ({ questionId: q.id, answer: '' })),
-    attributes: data.attributes.map((a) => ({ attributeId: a.id, value: a.value ?? '' })),
-    latitude: null,
-    longitude: null,
-    accuracy: null,
+    answers: data.questions.map((q) => ({ questionId: q.id, answer: answerFrom(fix, q.id) })),
+    attributes: data.attributes.map((a) => ({
+      attributeId: a.id,
+      value: fixed?.attributes?.find((v) => v.attributeId === a.id)?.value ?? a.value ?? '',
+    })),
+    latitude: fixed?.latitude ?? null,
+    longitude: fixed?.longitude ?? null,
+    accuracy: fixed?.accuracy ?? null,
   });
+  const initialLocation =
+    fixed?.latitude != null && fixed.longitude != null
+      ? { latitude: fixed.latitude, longitude: fixed.longitude, accuracy: fixed.accuracy ?? 0 }
+      : null;
 
   return (
     <FieldFormShell
       form={form}
       name="inspect"
-      save={inspect.mutateAsync}
+      save={async (v) => {
+        const input = { ...v, ...(fix ? proofOf(fix) : proofFor(serial)) };
+        const how = await saveFieldRecord({ kind: 'inspect', serial, title, input, fix });
+        return how === 'sent' ? t('inspected') : t('field.savedOffline', { ns: OFFLINE_NS });
+      }}
       placeError={(err) => placeAnswerError(err, form, data.questions, data.attributes, t('saveFailed'))}
       doneText={t('inspected')}
       onDone={onDone}
@@ -127,6 +195,7 @@ function InspectFormBody({ serial, data, onDone, onCancel }: FieldFormProps & { 
       )}
       <Section title={t('location.title')} hint={t('location.hint')}>
         <LocationControl
+          initial={initialLocation}
           onChange={(loc) => {
             form.setValue('latitude', loc?.latitude ?? null);
             form.setValue('longitude', loc?.longitude ?? null);
@@ -150,9 +219,17 @@ type LocationState =
  * "Adicionar localização": asks the browser for one high-accuracy position, only when pressed.
  * Denied or unavailable never blocks saving; the inspection is simply saved without a location.
  */
-function LocationControl({ onChange }: { onChange(loc: Located | null): void }) {
+function LocationControl({
+  initial = null,
+  onChange,
+}: {
+  initial?: Located | null;
+  onChange(loc: Located | null): void;
+}) {
   const { t } = useTranslation(FIELD_NS);
-  const [s, setS] = React.useState<LocationState>({ state: 'off' });
+  const [s, setS] = React.useState<LocationState>(
+    initial ? { state: 'on', location: initial } : { state: 'off' },
+  );
   const live = React.useRef(true);
   React.useEffect(
     () => () => {

@@ -1,8 +1,10 @@
 /**
  * Maintain (`equipment.maintenanceForm` → `equipment.maintain`): the maintenance questions (yes/no/NA,
  * text) and the parts replaced, picked from the product's parts with a quantity in the part's unit.
+ * Without signal (issue 20) it is built from the phone's working set and the record waits on the
+ * phone; every record carries its proof of presence like an inspection.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import * as React from 'react';
 import { type FieldPath, useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -27,9 +29,13 @@ import {
   Section,
 } from './form-parts.tsx';
 import { FIELD_NS } from './i18n.ts';
-import { placeAnswerError } from './inspect-form.tsx';
+import { answerFrom, placeAnswerError, type RecordFormProps } from './inspect-form.tsx';
+import { OFFLINE_NS } from './offline/i18n.ts';
+import type { OutboxRecord } from './offline/queue-rules.ts';
+import { proofFor, proofOf, saveFieldRecord } from './offline/submit.ts';
 
 type MaintenanceForm = RouterOutputs['equipment']['maintenanceForm'];
+export type MaintainFormData = Pick<MaintenanceForm, 'questions' | 'parts'>;
 
 /**
  * The form holds every part of the product with `selected` and the typed quantity; what is sent
@@ -69,36 +75,73 @@ export function maintainFormSchema(
     }));
 }
 
-export function MaintainForm({ serial, onDone, onCancel }: FieldFormProps) {
+export function MaintainForm({ serial, onDone, onCancel, cached, fix }: RecordFormProps<MaintainFormData>) {
   const trpc = useTRPC();
-  const query = useQuery({ ...trpc.equipment.maintenanceForm.queryOptions({ tag: serial }), staleTime: 0 });
+  const query = useQuery({
+    ...trpc.equipment.maintenanceForm.queryOptions({ tag: serial }),
+    staleTime: 0,
+    enabled: !cached,
+  });
+  if (cached)
+    return (
+      <MaintainFormBody
+        serial={serial}
+        data={cached.data}
+        title={cached.title}
+        fix={fix}
+        onDone={onDone}
+        onCancel={onCancel}
+      />
+    );
   return (
     <FieldFormLoader query={query} name="maintain">
-      {(data) => <MaintainFormBody serial={serial} data={data} onDone={onDone} onCancel={onCancel} />}
+      {(data) => (
+        <MaintainFormBody
+          serial={serial}
+          data={data}
+          title={data.equipment.product.name}
+          fix={fix}
+          onDone={onDone}
+          onCancel={onCancel}
+        />
+      )}
     </FieldFormLoader>
   );
 }
 
-function MaintainFormBody({ serial, data, onDone, onCancel }: FieldFormProps & { data: MaintenanceForm }) {
+function MaintainFormBody({
+  serial,
+  data,
+  title,
+  fix,
+  onDone,
+  onCancel,
+}: FieldFormProps & { data: MaintainFormData; title: string; fix?: OutboxRecord }) {
   const { t, i18n } = useTranslation(FIELD_NS);
-  const trpc = useTRPC();
-  const maintain = useMutation(trpc.equipment.maintain.mutationOptions());
   const lang = i18n.resolvedLanguage ?? i18n.language ?? DEFAULT_LANGUAGE;
   const schema = React.useMemo(
     () => maintainFormSchema(data.questions, lang, { quantity: t('parts.quantityInvalid') }),
     [data.questions, lang, t],
   );
+  const fixedParts = (fix?.input.parts ?? []) as { partId: number; quantity: number }[];
   const form = useAppForm(schema, {
     tag: serial,
-    answers: data.questions.map((q) => ({ questionId: q.id, answer: '' })),
-    parts: data.parts.map((p) => ({ partId: p.id, selected: false, quantity: '1' })),
+    answers: data.questions.map((q) => ({ questionId: q.id, answer: answerFrom(fix, q.id) })),
+    parts: data.parts.map((p) => {
+      const done = fixedParts.find((x) => x.partId === p.id);
+      return { partId: p.id, selected: done !== undefined, quantity: done ? String(done.quantity) : '1' };
+    }),
   });
 
   return (
     <FieldFormShell
       form={form}
       name="maintain"
-      save={maintain.mutateAsync}
+      save={async (v) => {
+        const input = { ...v, ...(fix ? proofOf(fix) : proofFor(serial)) };
+        const how = await saveFieldRecord({ kind: 'maintain', serial, title, input, fix });
+        return how === 'sent' ? t('maintained') : t('field.savedOffline', { ns: OFFLINE_NS });
+      }}
       placeError={(err) => placeAnswerError(err, form, data.questions, [], t('saveFailed'))}
       doneText={t('maintained')}
       onDone={onDone}
@@ -125,7 +168,7 @@ function PartRow({
 }: {
   form: AnyForm<MaintainValues>;
   index: number;
-  part: MaintenanceForm['parts'][number];
+  part: MaintainFormData['parts'][number];
 }) {
   const { t } = useTranslation(FIELD_NS);
   const selectedName = `parts.${index}.selected` as FieldPath<MaintainValues>;

@@ -13,7 +13,7 @@ export const fieldManifest = defineFeature('field', [
     path: '/t/$serial',
     roles: EVERYONE,
     page: lazyPage(feature, 'FieldTagPage'),
-    search: searchOf('action'),
+    search: searchOf('action', 'fix'),
     operations: [
       'equipment.card',
       ...only(
@@ -31,7 +31,17 @@ export const fieldManifest = defineFeature('field', [
         'tags.requestReplacement',
         // the inspection map's tiles (history)
         'config.public',
+        // the offline working set, refreshed in the background (issue 20)
+        'field.workingSet',
       ),
     ],
+  },
+  {
+    // Working without signal (issue 20): the phone's working set and the records waiting to be sent.
+    path: '/offline',
+    roles: SIGNED_IN,
+    page: lazyPage(feature, 'OfflinePage'),
+    userMenu: { label: 'menu.offline', order: 45 },
+    operations: ['field.workingSet', 'equipment.inspect', 'equipment.maintain', 'equipment.register'],
   },
 ]);

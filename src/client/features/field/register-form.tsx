@@ -2,22 +2,26 @@
  * Register equipment on an unused tag (`equipment.register`): product (name and SKU), extra label,
  * control number, the product's inspection-type attributes and, when the product has one, the due
  * date. For extinguishers the due date follows the recharge/retest/manufacturing attributes
- * (ABNT NBR 12962, `extinguisherDueDate`) unless the user types another one.
+ * (ABNT NBR 12962, `extinguisherDueDate`) unless the user types another one. Without signal
+ * (issue 20) the options come from the phone's working set — only for a tag it lists as unused — and
+ * the registration waits on the phone; a tag used meanwhile comes back refused (TAG_ALREADY_USED) and
+ * is shown in the queue, never overwritten.
  */
-import { useMutation } from '@tanstack/react-query';
 import * as React from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates.ts';
 import { registerEquipmentSchema } from '../../../shared/equipment/schemas.ts';
-import { SelectField, TextField, useAppForm } from '../../components/form/index.ts';
+import { DayField, SelectField, TextField, useAppForm } from '../../components/form/index.ts';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import type { RouterOutputs } from '../../lib/api-types.ts';
-import { errorCode, errorMessage, errorParams, useTRPC } from '../../lib/trpc.ts';
+import { errorCode, errorMessage, errorParams } from '../../lib/trpc.ts';
 import { extinguisherDefault } from './field-rules.ts';
 import { AttributeFields, type FieldFormProps, FieldFormShell, Section } from './form-parts.tsx';
 import { FIELD_NS } from './i18n.ts';
+import { OFFLINE_NS } from './offline/i18n.ts';
+import { saveFieldRecord } from './offline/submit.ts';
 
 type Options = RouterOutputs['equipment']['registerOptions'];
 type Product = Options['products'][number];
@@ -26,8 +30,6 @@ const formSchema = registerEquipmentSchema;
 
 export function RegisterForm({ serial, options, onDone, onCancel }: FieldFormProps & { options: Options }) {
   const { t } = useTranslation(FIELD_NS);
-  const trpc = useTRPC();
-  const register = useMutation(trpc.equipment.register.mutationOptions());
   const [dueOverride, setDueOverride] = React.useState(false);
   const form = useAppForm(formSchema, {
     tagSerialNumber: serial,
@@ -76,9 +78,15 @@ export function RegisterForm({ serial, options, onDone, onCancel }: FieldFormPro
     <FieldFormShell
       form={form}
       name="register"
-      save={(v) => {
+      save={async (v) => {
         const manualDue = product?.isDueDate && (!product.isExtinguisher || dueOverride) ? v.dueDate : null;
-        return register.mutateAsync({ ...v, dueDate: manualDue ?? null });
+        const how = await saveFieldRecord({
+          kind: 'register',
+          serial,
+          title: product?.name ?? serial,
+          input: { ...v, dueDate: manualDue ?? null },
+        });
+        return how === 'sent' ? t('registered') : t('field.savedOffline', { ns: OFFLINE_NS });
       }}
       placeError={placeError}
       doneText={t('registered')}
@@ -165,15 +173,13 @@ export function RegisterForm({ serial, options, onDone, onCancel }: FieldFormPro
             </>
           )}
           {(!product.isExtinguisher || dueOverride) && (
-            <TextField
+            <DayField
               form={form}
               name="dueDate"
               id="register-due-date"
               label={t('dueDate')}
-              type="date"
               optional={!product.isExtinguisher}
-              registerOptions={{ setValueAs: (v: unknown) => (v ? v : null) }}
-              className="[&_input]:h-12 [&_input]:text-base"
+              className="[&_button]:size-12 [&_input]:h-12 [&_input]:text-base"
             />
           )}
         </Section>

@@ -1,10 +1,12 @@
 /**
  * "Ler etiqueta": a button (the top bar's, on phones, and the field pages') opening a dialog with
- * the camera reading a label and a field for typing the serial of a damaged one. Both lead to
- * /t/<serial>. The camera part (@zxing/browser) is loaded only when the dialog opens.
+ * the camera reading a label, a Web NFC read where the browser has it (`NDEFReader`), and a field
+ * for typing the serial of a damaged one. All lead to /t/<serial>, saying how the tag was
+ * identified (./identification.ts: SCAN, NFC, TYPED — proof of presence, issue 20). The camera part
+ * (@zxing/browser) is loaded only when the dialog opens.
  */
 import { useNavigate } from '@tanstack/react-router';
-import { ScanLine } from 'lucide-react';
+import { Nfc, ScanLine } from 'lucide-react';
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonProps } from '../../components/ui/button.tsx';
@@ -19,7 +21,9 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/utils.ts';
-import { normalizeTypedSerial, serialFromScan } from './scan-rules.ts';
+import type { IdentifiedBy } from '../../../shared/equipment/schemas.ts';
+import { identify } from './identification.ts';
+import { type NdefRecordLike, normalizeTypedSerial, serialFromNdef, serialFromScan } from './scan-rules.ts';
 import { FIELD_NS } from './i18n.ts';
 
 const CameraScanner = React.lazy(() => import('./camera-scanner.tsx'));
@@ -79,7 +83,8 @@ function ScanDialogContent({ onClose }: { onClose(): void }) {
   const [readNote, setReadNote] = React.useState<string | null>(null);
 
   const go = React.useCallback(
-    (serial: string) => {
+    (serial: string, via: IdentifiedBy) => {
+      identify(serial, via);
       onClose();
       void navigate({ to: '/t/$serial', params: { serial }, search: {} });
     },
@@ -89,7 +94,7 @@ function ScanDialogContent({ onClose }: { onClose(): void }) {
   const onRead = React.useCallback(
     (text: string) => {
       const serial = serialFromScan(text);
-      if (serial) go(serial);
+      if (serial) go(serial, 'SCAN');
       else setReadNote(t('scan.notALabel'));
     },
     [go, t],
@@ -102,7 +107,7 @@ function ScanDialogContent({ onClose }: { onClose(): void }) {
       setTypedError(t(normalizeTypedSerial(typed) ? 'scan.serialInvalid' : 'scan.serialRequired'));
       return;
     }
-    go(serial);
+    go(serial, 'TYPED');
   };
 
   return (
@@ -120,6 +125,7 @@ function ScanDialogContent({ onClose }: { onClose(): void }) {
       >
         <CameraScanner onRead={onRead} />
       </React.Suspense>
+      <NfcRead onSerial={(serial) => go(serial, 'NFC')} onNote={setReadNote} />
       {readNote && (
         <p role="status" className="text-sm font-medium text-warning" data-testid="scan-note">
           {readNote}
@@ -166,5 +172,69 @@ function ScanDialogContent({ onClose }: { onClose(): void }) {
         )}
       </form>
     </DialogContent>
+  );
+}
+
+/** Web NFC's reader, where the browser has one (Chrome on Android). */
+interface NdefReaderLike {
+  scan(options?: { signal?: AbortSignal }): Promise<void>;
+  addEventListener(
+    type: 'reading',
+    listener: (e: { message: { records: readonly NdefRecordLike[] } }) => void,
+  ): void;
+  addEventListener(type: 'readingerror', listener: () => void): void;
+}
+
+function ndefReader(): NdefReaderLike | null {
+  const Ctor = (window as unknown as { NDEFReader?: new () => NdefReaderLike }).NDEFReader;
+  return typeof Ctor === 'function' && window.isSecureContext ? new Ctor() : null;
+}
+
+/** "Ler etiqueta NFC": shown only where Web NFC exists; reads until a label's serial comes. */
+function NfcRead({ onSerial, onNote }: { onSerial(serial: string): void; onNote(note: string): void }) {
+  const { t } = useTranslation(FIELD_NS);
+  const supported = React.useMemo(
+    () => typeof window !== 'undefined' && 'NDEFReader' in window && window.isSecureContext,
+    [],
+  );
+  const [reading, setReading] = React.useState(false);
+  const abort = React.useRef<AbortController | null>(null);
+  React.useEffect(() => () => abort.current?.abort(), []);
+  if (!supported) return null;
+
+  const start = async () => {
+    const reader = ndefReader();
+    if (!reader) return;
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    reader.addEventListener('reading', (e) => {
+      const serial = serialFromNdef(e.message.records);
+      if (serial) {
+        controller.abort();
+        onSerial(serial);
+      } else onNote(t('scan.nfcNotALabel'));
+    });
+    reader.addEventListener('readingerror', () => onNote(t('scan.nfcNotALabel')));
+    try {
+      setReading(true);
+      await reader.scan({ signal: controller.signal });
+    } catch {
+      setReading(false);
+      onNote(t('scan.nfcFailed'));
+    }
+  };
+
+  return (
+    <Button
+      variant="outline"
+      className="h-12 text-base"
+      onClick={() => void start()}
+      aria-pressed={reading}
+      data-testid="scan-nfc"
+    >
+      <Nfc className="size-5!" aria-hidden />
+      {reading ? t('scan.nfcReading') : t('scan.nfc')}
+    </Button>
   );
 }

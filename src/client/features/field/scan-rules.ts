@@ -25,3 +25,29 @@ export function serialFromScan(text: string): string | null {
   const serial = normalizeTypedSerial(candidate);
   return SERIAL_RE.test(serial) ? serial : null;
 }
+
+/** One record of a Web NFC read (`NDEFReadingEvent.message.records[i]`), as far as a label needs. */
+export interface NdefRecordLike {
+  recordType: string;
+  encoding?: string | null;
+  data?: DataView | null;
+}
+
+/**
+ * The serial a tag read by Web NFC carries: its first URL or text record that names a label (the
+ * tags are written with the label's URL, like the QR code). Null when none does.
+ */
+export function serialFromNdef(records: readonly NdefRecordLike[]): string | null {
+  for (const r of records) {
+    if (!r.data || !['url', 'absolute-url', 'text'].includes(r.recordType)) continue;
+    let text: string;
+    try {
+      text = new TextDecoder(r.encoding || 'utf-8').decode(r.data);
+    } catch {
+      continue;
+    }
+    const serial = serialFromScan(text);
+    if (serial) return serial;
+  }
+  return null;
+}

@@ -126,7 +126,7 @@ export function JobsPage() {
             ...JOB_STATES.map((s) => ({ value: s, label: t(`states.${s}`) })),
           ]}
           label={t('filterState')}
-          className="w-48"
+          className="min-w-48"
         />
       }
       rowKey={(j) => j.id}

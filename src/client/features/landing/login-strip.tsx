@@ -11,7 +11,7 @@ import { takeAfterLogin } from '../../lib/after-login.ts';
 import { CONTACT_EMAIL } from '../../lib/constants.ts';
 import { useSession } from '../../lib/session.tsx';
 import { errorCode, errorMessage } from '../../lib/trpc.ts';
-import { ForgotPasswordDialog } from '../account/lazy.ts';
+import { ActivationPendingNotice, ForgotPasswordDialog } from '../account/lazy.ts';
 
 interface LoginForm {
   email: string;
@@ -29,6 +29,8 @@ export function LoginStrip() {
   const navigate = useNavigate();
   const [forgotOpen, setForgotOpen] = React.useState(false);
   const [pending, setPending] = React.useState(false);
+  // The sign-up that has not clicked its activation link yet (issue 16): its e-mail.
+  const [unactivated, setUnactivated] = React.useState<string | null>(null);
   const { register, handleSubmit, setValue, getValues, watch, setFocus, formState } = useForm<LoginForm>({
     defaultValues: { email: '', password: '', remember: false },
   });
@@ -36,6 +38,7 @@ export function LoginStrip() {
 
   const onSubmit = handleSubmit(async ({ email, password, remember }) => {
     setPending(false);
+    setUnactivated(null);
     try {
       await login(email.trim(), password, remember);
       const target = takeAfterLogin();
@@ -46,6 +49,10 @@ export function LoginStrip() {
       const code = errorCode(err);
       if (code === 'AUTHENTICATION_PENDING_USER_STATUS') {
         setPending(true);
+      } else if (code === 'AUTHENTICATION_ACTIVATION_PENDING') {
+        setUnactivated(email.trim());
+      } else if (code === 'MAINTENANCE_MODE') {
+        // the session shows the maintenance page
       } else if (code && INVALID_CODES.has(code)) {
         toast.error(t('login.invalid'));
         setFocus('password');
@@ -155,6 +162,11 @@ export function LoginStrip() {
             </p>
           </div>
         </div>
+      )}
+      {unactivated && (
+        <React.Suspense fallback={null}>
+          <ActivationPendingNotice key={unactivated} email={unactivated} />
+        </React.Suspense>
       )}
       {forgotOpen && (
         <React.Suspense fallback={null}>

@@ -15,6 +15,7 @@ import {
   useAppForm,
 } from '../../components/form/index.ts';
 import { ListPage, TriStateFilter, useServerList } from '../../components/list/index.ts';
+import { editColumn } from '../../components/table-columns.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import type { RouterOutputs } from '../../lib/api-types.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -45,6 +46,7 @@ function CompanyDialog({ company, onClose }: { company: CompanyRow | null; onClo
     <FormDialog
       form={form}
       className="max-w-xl"
+      testId="company-dialog"
       formTestId="company-form"
       formClassName="grid gap-4 sm:grid-cols-2"
       title={company ? t('companies.editTitle') : t('companies.add')}
@@ -166,6 +168,7 @@ export function CompaniesPage() {
           sortable: true,
           cell: (r) => `${r.tagsUsed} / ${r.tagsLimit}`,
         },
+        editColumn<CompanyRow>(t('edit'), (r) => r.name, setEditing),
       ]}
     >
       {editing && (

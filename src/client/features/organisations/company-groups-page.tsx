@@ -10,11 +10,19 @@ import {
   DEFAULT_GROUP_TAGS_LIMIT,
   SCHEMA_PREFIX,
 } from '../../../shared/organisations/schemas.ts';
-import { FormDialog, MaskedField, PrefixInput, TextField, useAppForm } from '../../components/form/index.ts';
+import {
+  CheckboxField,
+  FormDialog,
+  MaskedField,
+  PrefixInput,
+  TextField,
+  useAppForm,
+  useErrorText,
+} from '../../components/form/index.ts';
 import { type DataTableColumn, ListPage, useLocalList, useServerList } from '../../components/list/index.ts';
 import type { RouterOutputs } from '../../lib/api-types.ts';
 import { useSession } from '../../lib/session.tsx';
-import { errorCode, errorMessage, useTRPC } from '../../lib/trpc.ts';
+import { errorMessage, useTRPC } from '../../lib/trpc.ts';
 import { NS } from './i18n.ts';
 
 type GroupRow = RouterOutputs['organisations']['companyGroups']['list']['items'][number];
@@ -75,6 +83,8 @@ const EMPTY: CompanyGroupCreateForm = {
   responsiblePhone: '',
   responsibleOccupation: '',
   responsiblePassword: '',
+  // A new group starts with the provider's standard catalogue unless unchecked (issue 16).
+  copyStandardCatalogue: true,
 };
 
 /** Schema names keep lowercase letters only (the fixed `cg_` prefix is shown beside them). */
@@ -85,6 +95,7 @@ function CreateGroupDialog({ onClose }: { onClose(): void }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const form = useAppForm(companyGroupCreateSchema, EMPTY);
+  const errorOf = useErrorText();
   const create = useMutation(trpc.organisations.companyGroups.create.mutationOptions());
   return (
     <FormDialog
@@ -101,12 +112,8 @@ function CreateGroupDialog({ onClose }: { onClose(): void }) {
       codeFields={{
         CREATE_EXISTING_COMPANY_GROUP: 'companyGroup',
         CREATE_BAD_COMPANY_GROUP_NAME: 'companyGroup',
-        USER_CREATE_EMAIL_EXISTS: {
-          field: 'responsibleEmail',
-          message: () => t('emailExists', { email: form.getValues('responsibleEmail') }),
-        },
+        USER_CREATE_EMAIL_EXISTS: 'responsibleEmail',
       }}
-      errorText={(err) => (errorCode(err) === 'CREATE_MISSING_FIELD' ? t('missingField') : undefined)}
       onSubmit={async (values) => {
         await create.mutateAsync(values);
         await qc.invalidateQueries({ queryKey: trpc.organisations.companyGroups.pathKey() });
@@ -129,7 +136,7 @@ function CreateGroupDialog({ onClose }: { onClose(): void }) {
         hint={t('groups.schemaHint')}
         mask={schemaNameMask}
         // The shared rule says "letters only"; an empty name is simply missing.
-        errorText={(e) => (form.getValues('companyGroup') ? e.message : t('required'))}
+        errorText={(e) => (form.getValues('companyGroup') ? errorOf(e) : t('required'))}
         control={<PrefixInput prefix={SCHEMA_PREFIX} />}
         maxLength={64}
         autoComplete="off"
@@ -189,6 +196,18 @@ function CreateGroupDialog({ onClose }: { onClose(): void }) {
         type="password"
         autoComplete="new-password"
       />
+      <div className="sm:col-span-2">
+        <CheckboxField
+          form={form}
+          name="copyStandardCatalogue"
+          id="cg-copyStandardCatalogue"
+          label={t('groups.copyStandardCatalogue')}
+          aria-describedby="cg-copyStandardCatalogue-hint"
+        />
+        <p id="cg-copyStandardCatalogue-hint" className="mt-1 pl-6 text-xs text-muted-foreground">
+          {t('groups.copyStandardCatalogueHint')}
+        </p>
+      </div>
     </FormDialog>
   );
 }

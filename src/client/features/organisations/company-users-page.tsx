@@ -13,7 +13,7 @@ import {
 import type { Role } from '../../../shared/roles.ts';
 import { FormDialog, MaskedField, SelectField, TextField, useAppForm } from '../../components/form/index.ts';
 import { ListPage, useServerList } from '../../components/list/index.ts';
-import { TwoLineCell } from '../../components/table-columns.tsx';
+import { editColumn, TwoLineCell } from '../../components/table-columns.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import type { RouterInputs, RouterOutputs } from '../../lib/api-types.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -61,6 +61,7 @@ function EmployeeDialog({ row, onClose }: { row: EmployeeRow | null; onClose(): 
     <FormDialog
       form={form}
       className="max-w-xl"
+      testId="employee-dialog"
       formTestId="company-user-form"
       formClassName="grid gap-4 sm:grid-cols-2"
       title={removing ? t('users.removeTitle') : row ? t('users.editTitle') : t('users.add')}
@@ -68,12 +69,7 @@ function EmployeeDialog({ row, onClose }: { row: EmployeeRow | null; onClose(): 
       successText={t('saved')}
       closeOnSuccess
       submitTestId="save-user"
-      codeFields={{
-        USER_CREATE_EMAIL_EXISTS: {
-          field: 'email',
-          message: () => t('emailExists', { email: form.getValues('email') }),
-        },
-      }}
+      codeFields={{ USER_CREATE_EMAIL_EXISTS: 'email' }}
       onSubmit={async (values) => {
         if (row) await update.mutateAsync({ ...values, id: row.id });
         else await create.mutateAsync(values as CreateInput);
@@ -205,6 +201,7 @@ export function CompanyUsersPage() {
           sortable: true,
           cell: (r) => <StatusBadge status={r.status} />,
         },
+        editColumn<EmployeeRow>(t('edit'), (r) => r.name, setEditing),
       ]}
     >
       {editing && (

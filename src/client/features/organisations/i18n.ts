@@ -12,8 +12,6 @@ const pt = {
   required: 'Campo obrigatório',
   saved: 'Salvo com sucesso',
   error: 'Ocorreu um erro. Tente novamente.',
-  missingField: 'Please fill in the required fields.',
-  emailExists: 'Email {{email}} já existe',
   status: {
     all: 'Todos',
     ACTIVE: 'Ativo',
@@ -43,8 +41,6 @@ const pt = {
     responsibleOccupation: 'Cargo do responsável',
     responsiblePassword: 'Senha do responsável',
     created: 'Grupo de empresas criado',
-    exists: 'company group already exists: {{name}}',
-    badName: 'company group invalid name',
   },
   companies: {
     description: 'Empresas do grupo, com contato principal e uso de tags.',
@@ -110,7 +106,7 @@ const pt = {
     migrated: 'Usuário migrado',
     passwordUpdated: 'Senha atualizada',
     deleted: 'Usuário excluído',
-    migrateError: 'We were unable to migrate.',
+    migrateError: 'Não foi possível migrar.',
     next: 'Avançar',
   },
   config: {
@@ -120,7 +116,13 @@ const pt = {
     language: 'Idioma',
     updated: 'Configuração atualizada',
     // Toggle titles come from the server (seed text, Portuguese); only en/es override them.
-    params: {} as Record<string, string>,
+    /** The settings' titles (the server's title shows for a setting not listed here). */
+    params: {
+      DUE_DATE_EMAILS: 'Notificações por e-mail de vencimento',
+      NEXT_INSPECTION_EMAILS: 'Notificações de próxima inspeção',
+      PUBLIC_SIGNUP: 'Permitir cadastro público',
+      MAINTENANCE_MODE: 'Modo manutenção',
+    } as Record<string, string>,
   },
 };
 
@@ -134,8 +136,6 @@ const en: typeof pt = {
   required: 'Required field',
   saved: 'Saved successfully',
   error: 'Something went wrong. Please try again.',
-  missingField: 'Please fill in the required fields.',
-  emailExists: 'Email {{email}} already exists',
   status: {
     all: 'All',
     ACTIVE: 'Active',
@@ -165,8 +165,6 @@ const en: typeof pt = {
     responsibleOccupation: 'Responsible role',
     responsiblePassword: 'Responsible password',
     created: 'Company group created',
-    exists: 'company group already exists: {{name}}',
-    badName: 'company group invalid name',
   },
   companies: {
     description: 'Companies of the group, with main contact and tag usage.',
@@ -260,8 +258,6 @@ const es: typeof pt = {
   required: 'Campo obligatorio',
   saved: 'Guardado correctamente',
   error: 'Ocurrió un error. Inténtelo de nuevo.',
-  missingField: 'Complete los campos obligatorios.',
-  emailExists: 'El e-mail {{email}} ya existe',
   status: {
     all: 'Todos',
     ACTIVE: 'Activo',
@@ -291,8 +287,6 @@ const es: typeof pt = {
     responsibleOccupation: 'Cargo del responsable',
     responsiblePassword: 'Contraseña del responsable',
     created: 'Grupo de empresas creado',
-    exists: 'El grupo de empresas ya existe: {{name}}',
-    badName: 'Nombre de grupo de empresas no válido',
   },
   companies: {
     description: 'Empresas del grupo, con contacto principal y uso de tags.',
@@ -377,3 +371,28 @@ const es: typeof pt = {
 };
 
 registerTranslations(NS, { pt, en, es });
+
+// ── Issue 16: a new company group may start with the provider's standard catalogue ──
+registerTranslations(NS, {
+  pt: {
+    groups: {
+      copyStandardCatalogue: 'Copiar o catálogo padrão do provedor',
+      copyStandardCatalogueHint:
+        'Categorias de combate a incêndio, tipos de inspeção com perguntas, respostas personalizadas e atributos. Os produtos ficam para o grupo cadastrar.',
+    },
+  },
+  en: {
+    groups: {
+      copyStandardCatalogue: "Copy the provider's standard catalogue",
+      copyStandardCatalogueHint:
+        'Fire-fighting categories, inspection types with questions, custom answers and attributes. The group adds its own products.',
+    },
+  },
+  es: {
+    groups: {
+      copyStandardCatalogue: 'Copiar el catálogo estándar del proveedor',
+      copyStandardCatalogueHint:
+        'Categorías de combate a incendios, tipos de inspección con preguntas, respuestas personalizadas y atributos. El grupo registra sus propios productos.',
+    },
+  },
+});

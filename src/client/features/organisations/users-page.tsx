@@ -21,7 +21,7 @@ import {
   useSaveState,
 } from '../../components/form/index.ts';
 import { ListPage, useServerList } from '../../components/list/index.ts';
-import { TwoLineCell } from '../../components/table-columns.tsx';
+import { editColumn, TwoLineCell } from '../../components/table-columns.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
@@ -175,7 +175,7 @@ function UserDialog({ row, onClose }: { row: UserRow; onClose(): void }) {
     >
       {stage === 'details' && (
         <div className="flex flex-col gap-4">
-          <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1.5 text-sm">
+          <dl className="grid grid-cols-[8rem_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm [&>dd]:[overflow-wrap:anywhere]">
             <dt className="text-muted-foreground">{t('users.email')}</dt>
             <dd>{row.email}</dd>
             <dt className="text-muted-foreground">{t('users.phone')}</dt>
@@ -426,6 +426,7 @@ export function UsersPage() {
           sortable: true,
           cell: (r) => formatDate(r.createdAt),
         },
+        editColumn<UserRow>(t('edit'), (r) => r.name, setSelected),
       ]}
     >
       {selected && <UserDialog key={selected.id} row={selected} onClose={() => setSelected(null)} />}

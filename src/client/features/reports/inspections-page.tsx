@@ -2,7 +2,9 @@
  * /inspections and /report?view=inspections-report (seed 001 §2 screen 1): the equipment of the
  * caller's scope with their last inspection and due date (`equipment.list`), every filter in the
  * URL, PDF/XLSX exports, and the equipment dialog with per-inspection downloads. The URL presets
- * of the dashboard's links are applied once on entry (./use-report-presets.ts).
+ * of the dashboard's links are applied once on entry (./use-report-presets.ts). Issue 20: the last
+ * inspection's proof-of-presence flags, the last tag read, and the never-scanned report — the
+ * "Não escaneado desde" day (`notScannedSince`), exported like every other filter.
  */
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +17,8 @@ import { EquipmentDialog } from '../equipment/equipment-dialog.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { REPORTS_NS } from './i18n.ts';
 import { RecordDownloads } from './record-downloads.tsx';
-import { DatedCell, PersonCell, reportColumns, reportRowProps } from './report-cells.tsx';
-import { CompanyFilter, RangeFilter, ReportFilters } from './report-filters.tsx';
+import { DatedCell, PersonCell, PresenceCell, reportColumns, reportRowProps } from './report-cells.tsx';
+import { CompanyFilter, NotScannedSinceFilter, RangeFilter, ReportFilters } from './report-filters.tsx';
 import { isGroupWide } from './report-roles.ts';
 import { clearedFilters, exportFilters } from './report-url.ts';
 import { useReportPresets } from './use-report-presets.ts';
@@ -75,6 +77,11 @@ function useColumns(onOpen: (serial: string) => void): DataTableColumn<Equipment
             id: 'inspector',
             header: t('columns.inspector'),
             cell: (e) => <PersonCell person={e.lastInspection} />,
+          },
+          {
+            id: 'presence',
+            header: t('columns.presence'),
+            cell: (e) => <PresenceCell e={e} />,
           },
         ],
         { onOpen },
@@ -136,6 +143,10 @@ function InspectionReport() {
                   onChange: (dueDateExpirationStatus) => list.setFilters({ dueDateExpirationStatus }),
                 }}
                 testId="filter-due-date"
+              />
+              <NotScannedSinceFilter
+                value={input.notScannedSince}
+                onChange={(notScannedSince) => list.setFilters({ notScannedSince })}
               />
             </>
           }

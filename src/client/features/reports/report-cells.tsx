@@ -13,6 +13,7 @@ import { TwoLineCell } from '../../components/table-columns.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/utils.ts';
 import { EQUIPMENT_NS } from '../equipment/i18n.ts';
+import { PresenceFlags } from '../equipment/presence.tsx';
 import { DateWithStatus } from '../field/status.tsx';
 import { REPORTS_NS } from './i18n.ts';
 
@@ -87,6 +88,24 @@ export function PersonCell({
 }) {
   if (!person) return <span className="text-muted-foreground">{DASH}</span>;
   return <TwoLineCell main={person.userName ?? DASH} sub={person.userEmail ?? ''} />;
+}
+
+/**
+ * The last inspection's proof-of-presence flags (typed, far from the reference, submitted late) and
+ * when the tag was last read by a scan (issue 20).
+ */
+export function PresenceCell({ e }: { e: Equipment }) {
+  const { t } = useTranslation(EQUIPMENT_NS);
+  return (
+    <div className="flex flex-col gap-1" data-testid="cell-presence">
+      <PresenceFlags presence={e.lastInspectionPresence} compact />
+      <span className="text-xs whitespace-nowrap text-muted-foreground" data-testid="cell-last-scanned">
+        {e.lastScannedAt
+          ? t('presence.lastScannedShort', { date: formatDate(e.lastScannedAt) })
+          : t('presence.neverScanned')}
+      </span>
+    </div>
+  );
 }
 
 /** Opens the equipment dialog of the row. */

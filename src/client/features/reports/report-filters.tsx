@@ -261,6 +261,40 @@ export function RangeFilter({
   );
 }
 
+/**
+ * The never-scanned report (issue 20): equipment with no inspection whose tag was read (QR code or
+ * NFC) since this day — or never read. One day, up to today.
+ */
+export function NotScannedSinceFilter({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange(v: string | undefined): void;
+}) {
+  const { t } = useTranslation(REPORTS_NS);
+  return (
+    <fieldset
+      className="flex flex-wrap items-end gap-2 rounded-lg border bg-card px-3 pt-1 pb-3"
+      data-testid="not-scanned-since"
+    >
+      <legend
+        className="px-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
+        title={t('notScannedSinceHint')}
+      >
+        {t('notScannedSince')}
+      </legend>
+      <DayFilter
+        label={t('notScannedSinceDay')}
+        value={value}
+        onChange={onChange}
+        testId="filter-not-scanned-since"
+      />
+      <p className="sr-only">{t('notScannedSinceHint')}</p>
+    </fieldset>
+  );
+}
+
 /** The three extinguisher dates, each an exact day (seed 001 screen 1). */
 function ExtinguisherDates({ list }: { list: FilterList<CommonFilters> }) {
   const { t } = useTranslation(REPORTS_NS);

@@ -1,8 +1,5 @@
-/**
- * Pages of this domain, loaded lazily through ./manifest.ts. Replace a placeholder by exporting
- * the real component under the same name, e.g. `export { CategoriesPage } from './categories-page.tsx';`.
- */
-import { placeholderPage } from '../../components/not-available-yet.tsx';
+/** Pages of the service orders (seed 000 §2 /os and /create-os), loaded lazily through ./manifest.ts. */
+import './i18n.ts';
 
-export const OsListPage = placeholderPage('menu.osList');
-export const CreateOsPage = placeholderPage('menu.osNew');
+export { CreateOsPage } from './create-os-page.tsx';
+export { OsListPage } from './os-list-page.tsx';

@@ -2,10 +2,13 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import {
   changePasswordSchema,
+  emailTokenCheckResultSchema,
+  emailTokenCheckSchema,
   loggedUserSchema,
   PROFILE_PHOTO_TYPES,
   profileUpdateSchema,
   registrationSchema,
+  resendActivationSchema,
   sessionSchema,
 } from '../../../shared/account/schemas.ts';
 import { AppError } from '../../errors.ts';
@@ -13,7 +16,8 @@ import { assertNoNul, mutation, PUBLIC, query, signedIn } from '../../kit/operat
 import { type AppEnv, ok } from '../../rest.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { changePassword, removeProfilePhoto, setProfilePhoto, updateProfile } from './profile.ts';
-import { activateEnvironment, register } from './registration.ts';
+import { activateEnvironment, register, resendActivation } from './registration.ts';
+import { checkEmailToken } from './token-check.ts';
 import { getLoggedUser } from './service.ts';
 
 /** The new password of PUT /web/password/reset/: the raw body, or `{ "password": … }` as JSON. */
@@ -110,7 +114,7 @@ export const accountOperations = {
   register: mutation({
     access: PUBLIC,
     summary:
-      'Sign-up: creates a PENDING user and sends the activation e-mail. 409 USER_REGISTER_EMAIL_EXISTS, 400 USER_REGISTER_EMAIL_INVALID.',
+      'Sign-up: creates a PENDING user and sends the activation e-mail. 409 USER_REGISTER_EMAIL_EXISTS, 400 USER_REGISTER_EMAIL_INVALID, 403 USER_REGISTER_DISABLED while public sign-up is turned off.',
     input: registrationSchema,
     output: z.object({ id: z.number().int(), email: z.string(), vindi_id: z.string().nullable() }),
     rest: { method: 'post', path: '/web/users/register/', status: 201 },
@@ -131,6 +135,42 @@ export const accountOperations = {
       answer: z.string().describe('The session token'),
     },
     handler: (ctx, input) => activateEnvironment(ctx, input),
+  }),
+  resendActivation: mutation({
+    access: PUBLIC,
+    summary:
+      'Sends a new activation link to a sign-up that has not been activated ("reenviar e-mail de ativação"). Answers the same whether or not such a sign-up exists; 429 ACTIVATION_RESEND_LIMITED past 3 per address or 20 per IP an hour.',
+    input: resendActivationSchema,
+    output: z.literal(true),
+    rest: { method: 'post', path: '/web/users/active-environment/resend/' },
+    handler: (ctx, input) => resendActivation(ctx, input),
+  }),
+  /** A mutation so the token travels in the body (tRPC queries put their input in the URL). */
+  checkEmailToken: mutation({
+    access: PUBLIC,
+    summary:
+      'Checks an e-mailed link (header `EmailToken`) without using it: VALID, EXPIRED, USED (used or replaced by a newer link), INVALID, ALREADY_ACTIVE (activation links).',
+    input: emailTokenCheckSchema,
+    output: emailTokenCheckResultSchema,
+    rest: [
+      {
+        method: 'post',
+        path: '/web/password/reset/check/',
+        summary: 'Checks a password-reset link (header `EmailToken`) before the new password is typed.',
+        raw: async (c) =>
+          ok(c, await checkEmailToken({ token: c.req.header('EmailToken') ?? '', purpose: 'reset' })),
+        headers: [emailTokenHeader],
+      },
+      {
+        method: 'post',
+        path: '/web/users/active-environment/check/',
+        summary: 'Checks an activation link (header `EmailToken`) before it is used.',
+        raw: async (c) =>
+          ok(c, await checkEmailToken({ token: c.req.header('EmailToken') ?? '', purpose: 'activation' })),
+        headers: [emailTokenHeader],
+      },
+    ],
+    handler: (_ctx, input) => checkEmailToken(input),
   }),
   requestPasswordReset: mutation({
     access: PUBLIC,

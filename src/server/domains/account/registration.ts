@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Registration } from '../../../shared/account/schemas.ts';
 import { baseDb, coreDb, withCore } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { runAfterAnswer } from '../../after-answer.ts';
 import { log } from '../../logger.ts';
 import { sendMail } from '../../mail/mailer.ts';
 import { renderMail } from '../../mail/messages.ts';
@@ -9,7 +10,9 @@ import { hashPassword } from '../auth/password-hash.ts';
 import { createSession } from '../auth/service.ts';
 import { provisionCompanyGroup, uniqueSchemaName } from '../organisations/provision.ts';
 import { limitRate } from '../../rate-limit.ts';
+import { systemSettings } from '../../settings.ts';
 import { activationLink } from './links.ts';
+import { awaitingActivation } from './rules.ts';
 import {
   ACTIVATION_TOKEN_HOURS,
   assertUsable,
@@ -64,6 +67,42 @@ export async function sendActivationMail(user: {
   );
 }
 
+/** How many activation e-mails one address may ask for per hour, and one IP address. */
+export const ACTIVATION_RESEND_PER_EMAIL = 3;
+export const ACTIVATION_RESEND_PER_IP = 20;
+
+/**
+ * "Reenviar e-mail de ativação" (issue 16): a new activation link for a sign-up that has not been
+ * activated. Answers the same whether or not such a sign-up exists (the lookup and the mail run
+ * after the answer, so timing tells nothing either); limited per address and per IP (429
+ * ACTIVATION_RESEND_LIMITED). The new link replaces the older ones.
+ */
+export async function resendActivation(meta: RequestMeta, input: { email: string }): Promise<true> {
+  const email = input.email.trim();
+  const limited = { code: 'ACTIVATION_RESEND_LIMITED' } as const;
+  await limitRate(['activation-resend', 'ip', meta.ip], ACTIVATION_RESEND_PER_IP, 3600, limited);
+  await limitRate(
+    ['activation-resend', 'email', email.toLowerCase()],
+    ACTIVATION_RESEND_PER_EMAIL,
+    3600,
+    limited,
+  );
+  runAfterAnswer('activation mail', async () => {
+    const user = await coreDb()
+      .selectFrom('users')
+      .select(['id', 'name', 'email', 'language'])
+      .where(sql`lower(email)`, '=', email.toLowerCase())
+      .where('status', '=', 'PENDING')
+      .executeTakeFirst();
+    if (!user || !(await awaitingActivation(user.id))) {
+      log.info('activation resend asked for an e-mail without a pending sign-up', { email });
+      return;
+    }
+    await sendActivationMail(user);
+  });
+  return true;
+}
+
 /**
  * Sign-up: a PENDING user (future company group admin) plus the registration's company details
  * and plan parameters, then the activation e-mail. Nothing else exists until activation.
@@ -72,6 +111,8 @@ export async function register(
   meta: RequestMeta,
   input: Registration,
 ): Promise<{ id: number; email: string; vindi_id: string | null }> {
+  // /config-system "Permitir cadastro público" off: no user, no mail.
+  if (!(await systemSettings()).publicSignup) throw new AppError('USER_REGISTER_DISABLED');
   await limitRate(['register', 'ip', meta.ip], 20, 3600);
   const email = input.email.trim();
   if (await emailTaken(email)) throw new AppError('USER_REGISTER_EMAIL_EXISTS', { params: { email } });

@@ -12,6 +12,8 @@ export const authOperations = {
       'Sign in: header `Email`, the password as the raw body; `?remember=true` (or header `Remember-Login: true`) for a long session. Answers the token.',
     input: loginInputSchema,
     output: sessionSchema,
+    // In maintenance mode the provider admin signs in; the service refuses everyone else (503).
+    maintenance: 'open',
     rest: {
       method: 'post',
       path: '/web/authentication/',
@@ -37,6 +39,7 @@ export const authOperations = {
     access: signedIn(),
     summary: 'Sign out: revokes the bearer token.',
     output: z.literal(true),
+    maintenance: 'open',
     rest: { method: 'delete', path: '/web/authentication/' },
     handler: (ctx) => s.logout(ctx),
   }),

@@ -6,6 +6,8 @@ import { compiledOnce } from '../../db/compiled.ts';
 import type { AuthContext } from '../../context.ts';
 import { baseDb, coreDb, tenantDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { MAINTENANCE_RETRY_AFTER_SECONDS, maintenanceFlagSql, systemSettings } from '../../settings.ts';
+import { awaitingActivation } from '../account/rules.ts';
 import { dummyHash, verifyPassword } from './password-hash.ts';
 import { checkLoginRate, clearLoginRate } from './rate-limit.ts';
 import { cachedSession } from './session-cache.ts';
@@ -42,8 +44,18 @@ export async function login(
   // Verify against a dummy hash when the user is unknown, so timing does not reveal accounts.
   const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), input.password);
   if (!user || !ok) throw new AppError('AUTHENTICATION_INVALID_CREDENTIALS');
-  if (user.status === 'PENDING') throw new AppError('AUTHENTICATION_PENDING_USER_STATUS');
+  if (user.status === 'PENDING') {
+    // A self sign-up that has not clicked its activation link is told so (the client offers to
+    // resend it); other pending users (created by an admin, awaiting review) get the seed's code.
+    if (await awaitingActivation(user.id))
+      throw new AppError('AUTHENTICATION_ACTIVATION_PENDING', { params: { email: user.email } });
+    throw new AppError('AUTHENTICATION_PENDING_USER_STATUS');
+  }
   if (user.status !== 'ACTIVE') throw new AppError('AUTHENTICATION_INACTIVE_USER');
+  // Maintenance mode: only the provider admin signs in (the answer comes after the password check,
+  // so it tells nothing about an account to whoever does not know its password).
+  if (user.role !== 'MOBCHECK_ADMIN' && (await systemSettings()).maintenance)
+    throw new AppError('MAINTENANCE_MODE', { retryAfter: MAINTENANCE_RETRY_AFTER_SECONDS });
   await clearLoginRate(email, input.ip);
   return createSession(user.id, {
     remember: !!input.remember,
@@ -90,7 +102,8 @@ export async function revokeUserSessions(userId: number, exceptSessionId?: strin
 
 /**
  * One indexed statement per request: session, user, the group it works in and the company's name
- * (a provider admin's switch wins over the user's own group and company). Compiled once.
+ * (a provider admin's switch wins over the user's own group and company), and whether the platform
+ * is in maintenance mode (read here so the gate costs no statement of its own). Compiled once.
  */
 const sessionRow = compiledOnce(baseDb, 2, (tokenHash: string, now: Date) =>
   coreDb()
@@ -115,6 +128,7 @@ const sessionRow = compiledOnce(baseDb, 2, (tokenHash: string, now: Date) =>
       'g.payment_status as g_payment_status',
       'c.id as c_id',
       'c.name as c_name',
+      maintenanceFlagSql.as('maintenance'),
     ])
     .selectAll('u')
     .where('s.token_hash', '=', tokenHash)
@@ -163,6 +177,7 @@ export async function authenticate(
     g_payment_status,
     c_id,
     c_name,
+    maintenance,
     ...user
   } = row;
   const group =
@@ -177,6 +192,7 @@ export async function authenticate(
     companyId: c_id ?? null,
     companyName: c_name ?? null,
     tenant: group ? tenantDb(group.schema_name) : null,
+    maintenance: maintenance === true,
   };
 }
 

@@ -29,6 +29,8 @@ export interface ListSpec {
   field: string;
   /** Other columns copied from the input under the same name. */
   extra: string[];
+  /** Other columns copied from input fields of another name (column → field). */
+  renamed?: Readonly<Record<string, string>>;
   max?: number;
 }
 
@@ -90,6 +92,7 @@ export async function saveList(
       position: i,
     };
     for (const col of spec.extra) values[col] = r[col];
+    for (const [col, field] of Object.entries(spec.renamed ?? {})) values[col] = r[field];
     if (r.id !== undefined) {
       const old = byId.get(r.id)!;
       if (Object.entries(values).some(([k, v]) => old[k] !== v)) {
@@ -143,6 +146,7 @@ export const LISTS = {
     text: 'question',
     field: 'question',
     extra: ['type'],
+    renamed: { opens_service_order: 'opensServiceOrder' },
   },
   maintenanceQuestions: {
     table: 'maintenance_questions',

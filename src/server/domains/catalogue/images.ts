@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { sql } from 'kysely';
 import { PRODUCT_IMAGE_MAX_BYTES } from '../../../shared/catalogue/enums.ts';
+import { sniffImageType } from '../../../shared/catalogue/image.ts';
 import type { TenantDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { fileStore } from '../../files/store.ts';
@@ -14,14 +15,8 @@ import { lockEditableProduct, productImagePath } from './products.ts';
 
 const EXT: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
-/** The real type of an upload, from its first bytes (the declared type is not trusted). */
-export function sniffImageType(b: Uint8Array): 'image/png' | 'image/jpeg' | 'image/webp' | null {
-  const at = (i: number, bytes: number[]) => bytes.every((x, j) => b[i + j] === x);
-  if (at(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (at(0, [0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (at(0, [0x52, 0x49, 0x46, 0x46]) && at(8, [0x57, 0x45, 0x42, 0x50])) return 'image/webp';
-  return null;
-}
+/** The real type of an upload, from its first bytes (shared: the product dialog checks the same). */
+export { sniffImageType };
 
 /** An uploaded image: the product and the bytes of the multipart field `file` (null when missing). */
 export interface ProductImageUpload {

@@ -116,7 +116,7 @@ export async function getInspectionQuestions(ctx: Ctx, { id }: ById): Promise<In
   await findType(ctx.auth.tenant, id);
   return ctx.auth.tenant
     .selectFrom('inspection_questions')
-    .select(['id', 'question', 'type', 'enabled'])
+    .select(['id', 'question', 'type', 'enabled', 'opens_service_order as opensServiceOrder'])
     .where('inspection_type_id', '=', id)
     .orderBy('position')
     .orderBy('id')

@@ -40,6 +40,8 @@ export interface InspectionQuestionTable extends ListRow {
   inspection_type_id: number;
   question: string;
   type: InspectionQuestionType;
+  /** a negative answer opens (or joins) a MAINTENANCE service order (migrations/tenant/0401) */
+  opens_service_order: Generated<boolean>;
 }
 export interface MaintenanceQuestionTable extends ListRow {
   inspection_type_id: number;

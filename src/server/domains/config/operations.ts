@@ -16,14 +16,16 @@ export const configOperations = {
   public: query({
     access: PUBLIC,
     summary:
-      'What every client needs of the server’s settings, signed in or not: the inspection map’s tile URL template and its attribution.',
+      'What every client needs of the server’s settings, signed in or not: the inspection map’s tile URL template and its attribution, whether public sign-up is open and whether the product is in maintenance mode. Answers during maintenance too.',
     output: publicConfigSchema,
     rest: { method: 'get', path: '/web/config/public/' },
+    maintenance: 'open',
     handler: () => s.publicConfig(),
   }),
   list: query({
     access: provider,
-    summary: 'System configuration toggles.',
+    summary:
+      'System configuration toggles: the settings the server acts on (PUBLIC_SIGNUP, MAINTENANCE_MODE).',
     output: z.array(systemConfigItemSchema),
     rest: { method: 'get', path: '/web/config-system/' },
     handler: (ctx) => s.listConfig(ctx),

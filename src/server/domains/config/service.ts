@@ -1,15 +1,30 @@
-import type { ConfigUpdateInput, PublicConfig, SystemConfigItem } from '../../../shared/config/schemas.ts';
+import {
+  type ConfigUpdateInput,
+  type PublicConfig,
+  SYSTEM_SETTINGS,
+  type SystemConfigItem,
+} from '../../../shared/config/schemas.ts';
 import { config } from '../../config.ts';
 import { coreDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { SignedInContext } from '../../kit/operation.ts';
+import { forgetSettings, systemSettings } from '../../settings.ts';
 
 // Who may call these is declared once, in operations.ts (the provider admin; `public`: anyone).
 
-/** Read from the environment (src/server/config.ts): nothing per user, no database. */
-export function publicConfig(): PublicConfig {
+/**
+ * The map tiles from the environment (src/server/config.ts) and the platform settings a visitor's
+ * client acts on (sign-up open, maintenance mode) from the per-process settings cache.
+ */
+export async function publicConfig(): Promise<PublicConfig> {
   const c = config();
-  return { mapTileUrl: c.MAP_TILE_URL, mapAttribution: c.MAP_TILE_ATTRIBUTION };
+  const settings = await systemSettings();
+  return {
+    mapTileUrl: c.MAP_TILE_URL,
+    mapAttribution: c.MAP_TILE_ATTRIBUTION,
+    publicSignup: settings.publicSignup,
+    maintenance: settings.maintenance,
+  };
 }
 
 function selectConfig() {
@@ -26,8 +41,15 @@ function selectConfig() {
     ]);
 }
 
+/**
+ * The settings the server acts on (`SYSTEM_SETTINGS`), nothing else: rows of toggles that never
+ * had an effect (older installs' e-mail notification toggles) stay in the table but are not shown.
+ */
 export async function listConfig(_ctx: SignedInContext): Promise<SystemConfigItem[]> {
-  return selectConfig().orderBy('id').execute();
+  return selectConfig()
+    .where('param', 'in', [...SYSTEM_SETTINGS])
+    .orderBy('id')
+    .execute();
 }
 
 async function getConfig(id: number): Promise<SystemConfigItem> {
@@ -47,6 +69,8 @@ export async function toggleConfig(
     .where('id', '=', id)
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) throw new AppError('NOT_FOUND');
+  // This process at once; the others through NOTIFY settings_changed (core migration 0108).
+  forgetSettings();
   return getConfig(id);
 }
 
@@ -76,5 +100,6 @@ export async function updateConfig(
       throw new AppError('CONFLICT', { message: `Já existe uma configuração com o título ${input.title}` });
     throw err;
   }
+  forgetSettings();
   return getConfig(id);
 }

@@ -4,6 +4,7 @@
  * company group (the tenant schema) and company, so the card is two indexed lookups: the registry
  * (with the company's card switch) and the tag with its equipment and product in the tenant.
  */
+import { sql } from 'kysely';
 import type { TagCard } from '../../../shared/equipment/schemas.ts';
 import { config } from '../../config.ts';
 import type { RequestContext } from '../../context.ts';
@@ -13,6 +14,7 @@ import { limitRate } from '../../rate-limit.ts';
 import { type ProductImage, readProductImage } from '../catalogue/images.ts';
 import { selectStatus } from './status-sql.ts';
 import { today } from '../../db/days.ts';
+import { servicePendingSql } from '../service-orders/rules.ts';
 
 /** Where a serial lives: its tenant schema, company and the company's card switch; null when unknown. */
 export async function tagHome(serial: string) {
@@ -33,7 +35,8 @@ export async function tagCard(ctx: RequestContext, { serial }: { serial: string 
   });
   const home = await tagHome(serial);
   if (!home) throw new AppError('TAG_NOT_FOUND');
-  const row = await tenantDb(home.schema_name)
+  const db = tenantDb(home.schema_name);
+  const row = await db
     .selectFrom('tags as t')
     .leftJoin('equipment as e', 'e.tag_id', 't.id')
     .leftJoin('products as p', 'p.id', 'e.product_id')
@@ -48,6 +51,7 @@ export async function tagCard(ctx: RequestContext, { serial }: { serial: string 
       'p.name as product_name',
       'p.image_key',
       ...selectStatus('e', today()),
+      servicePendingSql(db, sql.ref('e.id')).as('service_pending'),
     ])
     .where('t.serial_number', '=', serial)
     .executeTakeFirst();
@@ -71,6 +75,7 @@ export async function tagCard(ctx: RequestContext, { serial }: { serial: string 
       dueDate: null,
       dueDateExpirationStatus: 'NA',
       dueDateDaysToExpire: null,
+      servicePending: false,
     };
   return {
     serialNumber: row.serial_number,
@@ -88,6 +93,7 @@ export async function tagCard(ctx: RequestContext, { serial }: { serial: string 
     dueDate: row.due_date,
     dueDateExpirationStatus: row.due_status ?? 'NA',
     dueDateDaysToExpire: row.due_days,
+    servicePending: row.service_pending === true,
   };
 }
 

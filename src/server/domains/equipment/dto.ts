@@ -7,6 +7,8 @@ import { sql } from 'kysely';
 import type { Equipment } from '../../../shared/equipment/schemas.ts';
 import type { EquipmentStatus } from '../../../shared/equipment/status.ts';
 import type { Db } from './common.ts';
+import { presenceFlags } from '../../../shared/equipment/presence.ts';
+import { presenceLimits } from './presence.ts';
 import { selectStatus } from './status-sql.ts';
 import { today } from '../../db/days.ts';
 
@@ -42,6 +44,15 @@ function selectEquipment(db: Db, day: string) {
         'it.category_id',
         'li.user_name as li_user_name',
         'li.user_email as li_user_email',
+        'li.identified_by as li_identified_by',
+        'li.scanned_at as li_scanned_at',
+        'li.performed_at as li_performed_at',
+        'li.latitude as li_latitude',
+        'li.longitude as li_longitude',
+        'e.reference_latitude',
+        'e.reference_longitude',
+        'e.reference_source',
+        'e.last_scanned_at',
         'lm.user_name as lm_user_name',
         'lm.user_email as lm_user_email',
         ...selectStatus('e', day),
@@ -69,6 +80,17 @@ function selectEquipment(db: Db, day: string) {
       ])
   );
 }
+/** The equipment's reference location (issue 20), null while it has none. */
+export function referenceOf(r: {
+  reference_latitude: number | null;
+  reference_longitude: number | null;
+  reference_source: 'MEDIAN' | 'ADMIN' | null;
+}) {
+  return r.reference_latitude === null || r.reference_longitude === null || r.reference_source === null
+    ? null
+    : { latitude: r.reference_latitude, longitude: r.reference_longitude, source: r.reference_source };
+}
+
 export type EquipmentRow = Awaited<ReturnType<ReturnType<typeof selectEquipment>['executeTakeFirstOrThrow']>>;
 export type EquipmentAttributeDto = Equipment['inspectionTypeAttribute'][number];
 
@@ -76,8 +98,9 @@ export type EquipmentAttributeDto = Equipment['inspectionTypeAttribute'][number]
  * A row (its attributes and company name read in the same statement) → the answer. `maintenanceStatus` is NA while the
  * equipment was never maintained, else the equipment's status (docs/decisions.md).
  */
-export function toEquipmentDto(r: EquipmentRow): Equipment {
+export function toEquipmentDto(r: EquipmentRow, limits = presenceLimits()): Equipment {
   const attributes = r.attributes ?? [];
+  const reference = referenceOf(r);
   const companyName = r.company_name;
   return {
     id: r.id,
@@ -102,6 +125,22 @@ export function toEquipmentDto(r: EquipmentRow): Equipment {
       ? { createdAt: r.last_maintenance_at, userName: r.lm_user_name, userEmail: r.lm_user_email }
       : null,
     maintenanceStatus: r.last_maintenance_at ? r.status : ('NA' satisfies EquipmentStatus),
+    lastInspectionPresence:
+      r.li_performed_at === null
+        ? null
+        : presenceFlags(
+            {
+              identifiedBy: r.li_identified_by,
+              latitude: r.li_latitude,
+              longitude: r.li_longitude,
+              scannedAt: r.li_scanned_at,
+              performedAt: r.li_performed_at,
+            },
+            reference,
+            limits,
+          ),
+    lastScannedAt: r.last_scanned_at,
+    referenceLocation: reference,
     inspectionTypeAttribute: attributes,
     product: {
       id: r.product_id,
@@ -122,9 +161,10 @@ export async function loadEquipment(db: Db, ids: number[], day = today()): Promi
   if (ids.length === 0) return [];
   const rows = await selectEquipment(db, day).where('e.id', 'in', ids).execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const limits = presenceLimits();
   return ids.flatMap((id) => {
     const r = byId.get(id);
-    return r ? [toEquipmentDto(r)] : [];
+    return r ? [toEquipmentDto(r, limits)] : [];
   });
 }
 

@@ -22,6 +22,7 @@ import {
   registerEquipmentSchema,
   registeredSchema,
   registerOptionsSchema,
+  setReferenceLocationSchema,
   snapshotSchema,
   tagCardSchema,
   updateEquipmentSchema,
@@ -97,7 +98,7 @@ export const equipmentOperations = {
   list: query({
     access: field,
     summary:
-      'Equipment, paged, with the seed’s report filters (query, status, enabledTagsOnly, categoryId, inspectionTypeId, productId, companyId, date ranges and expiration statuses). `total` is exact up to 10,000 rows; past that it is a lower bound and `totalCapped` is true.',
+      'Equipment, paged, with the seed’s report filters (query, status, enabledTagsOnly, categoryId, inspectionTypeId, productId, companyId, date ranges and expiration statuses) and `notScannedSince` (the never-scanned report: no SCAN/NFC inspection since that day, or never). `total` is exact up to 10,000 rows; past that it is a lower bound and `totalCapped` is true.',
     input: equipmentListSchema,
     output: cappedPageSchema(equipmentSchema),
     rest: { method: 'get', path: '/web/equipments/' },
@@ -120,6 +121,15 @@ export const equipmentOperations = {
     rest: { method: 'put', path: '/web/equipments/:tag/' },
     handler: (ctx, input) => s.updateEquipment(ctx, input),
   }),
+  setReferenceLocation: mutation({
+    access: admin,
+    summary:
+      'Sets the reference location of a tag’s equipment (proof of presence, issue 20); latitude and longitude null go back to the median of its first inspections.',
+    input: setReferenceLocationSchema,
+    output: equipmentSchema,
+    rest: { method: 'put', path: '/web/equipments/:tag/reference-location/' },
+    handler: (ctx, input) => s.setReferenceLocation(ctx, input),
+  }),
   inspectionForm: query({
     access: field,
     summary:
@@ -141,7 +151,7 @@ export const equipmentOperations = {
   inspect: mutation({
     access: field,
     summary:
-      'Records an inspection: every enabled question answered (YES/NO/NA, a text, or a custom answer id), attribute values, location; answers its id.',
+      'Records an inspection: every enabled question answered (YES/NO/NA, a text, or a custom answer id), attribute values, location, and how and when the tag was identified (`identifiedBy` SCAN/NFC/TYPED, `scannedAt`); `performedAt` dates a record made offline (the status and dates follow it; 400 RECORD_PERFORMED_AT_FUTURE / RECORD_PERFORMED_AT_TOO_OLD). Send an `Idempotency-Key` when syncing a queue. Answers its id.',
     input: inspectionInputSchema,
     output: createdSchema,
     rest: { method: 'post', path: '/web/equipments/:tag/inspections', status: 201 },
@@ -150,7 +160,7 @@ export const equipmentOperations = {
   maintain: mutation({
     access: field,
     summary:
-      'Records a maintenance: answers to the maintenance questions and the parts replaced; answers its id.',
+      'Records a maintenance: answers to the maintenance questions and the parts replaced, dated by `performedAt` like inspections (with `identifiedBy`, `scannedAt`); answers its id.',
     input: maintenanceInputSchema,
     output: createdSchema,
     rest: { method: 'post', path: '/web/equipments/:tag/maintenances', status: 201 },
@@ -158,7 +168,8 @@ export const equipmentOperations = {
   }),
   inspections: query({
     access: field,
-    summary: 'The inspections of a tag’s equipment, newest first.',
+    summary:
+      'The inspections of a tag’s equipment, newest (performed) first, with their proof-of-presence flags (typed serial, far from the reference location, submitted late).',
     input: equipmentHistorySchema,
     output: pageSchema(inspectionRecordSchema),
     rest: { method: 'get', path: '/web/equipments/:tag/inspections' },

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type {
   attributeRecordSchema,
   Equipment,
+  IdentifiedBy,
   inspectionFormSchema,
   inspectionInputSchema,
   inspectionRecordSchema,
@@ -16,22 +17,34 @@ import type {
   maintenanceRecordSchema,
   snapshotSchema,
 } from '../../../shared/equipment/schemas.ts';
+import { presenceFlags } from '../../../shared/equipment/presence.ts';
 import { isExtinguisherType, isNegativeAnswer } from '../../../shared/equipment/status.ts';
 import type { Page } from '../../../shared/list.ts';
 import { AppError } from '../../errors.ts';
 import type { StoredAnswer, StoredAttribute, StoredPart } from './tables.ts';
 import {
+  type AttributeValue,
   checkAttributeValues,
   currentAttributeValues,
   resolveDueDate,
   saveAttributeValues,
+  type TypeAttribute,
   typeAttributes,
 } from './attributes.ts';
 import { actorOf, type Ctx, type Db, inTenantTx } from './common.ts';
-import { loadOneEquipment } from './dto.ts';
+import { loadOneEquipment, referenceOf } from './dto.ts';
 import { equipmentIdOnTag, findTagInScope, lockEquipmentOnTag } from './lookup.ts';
+import {
+  isScan,
+  presenceLimits,
+  REFERENCE_SAMPLES,
+  recordTimes,
+  refreshMedianReference,
+} from './presence.ts';
 import { productDates } from './product-rules.ts';
+import { equipmentSearchDocumentOf } from './search.ts';
 import { today } from '../../db/days.ts';
+import { completeServiceOrderItems, openServiceOrderForAnswers } from '../service-orders/rules.ts';
 
 type InspectionInput = z.output<typeof inspectionInputSchema>;
 type MaintenanceInput = z.output<typeof maintenanceInputSchema>;
@@ -84,65 +97,133 @@ export function checkAnswers(questions: Question[], answers: AnswerIn[]): Stored
   return questions.map((q) => given.get(q.id)!);
 }
 
-/** The inspection type's enabled inspection or maintenance questions, in order. */
 /** The enabled questions of an inspection type, in their order (the seed reads them too). */
 export function enabledQuestions(
   db: Db,
   table: 'inspection_questions' | 'maintenance_questions',
   inspectionTypeId: number,
 ) {
+  return enabledQuestionsOf(db, table, [inspectionTypeId]);
+}
+
+/** The enabled questions of inspection types, each type's in their order. */
+function enabledQuestionsOf(
+  db: Db,
+  table: 'inspection_questions' | 'maintenance_questions',
+  inspectionTypeIds: readonly number[],
+) {
   return db
     .selectFrom(table)
-    .select(['id', 'question', 'type'])
-    .where('inspection_type_id', '=', inspectionTypeId)
+    .select(['id', 'question', 'type', 'inspection_type_id'])
+    .where('inspection_type_id', 'in', [...inspectionTypeIds])
     .where('enabled', '=', true)
+    .orderBy('inspection_type_id')
     .orderBy('position')
     .orderBy('id')
     .execute();
+}
+
+/** Rows grouped by a key, each group in the rows' order. */
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = out.get(k);
+    if (list) list.push(r);
+    else out.set(k, [r]);
+  }
+  return out;
+}
+
+/**
+ * The inspection forms of inspection types: each type's enabled questions in order, with their
+ * enabled custom answers (two statements however many types: the form, the check of a record and
+ * the offline working set all read them here).
+ */
+export async function inspectionQuestionsByType(
+  db: Db,
+  inspectionTypeIds: readonly number[],
+): Promise<Map<number, Question[]>> {
+  if (inspectionTypeIds.length === 0) return new Map();
+  const qs = await enabledQuestionsOf(db, 'inspection_questions', inspectionTypeIds);
+  const customIds = qs.filter((q) => q.type === 'CUSTOM').map((q) => q.id);
+  const custom = groupBy(
+    customIds.length
+      ? await db
+          .selectFrom('inspection_custom_answers')
+          .select(['id', 'inspection_question_id', 'answer', 'type'])
+          .where('inspection_question_id', 'in', customIds)
+          .where('enabled', '=', true)
+          .orderBy('position')
+          .orderBy('id')
+          .execute()
+      : [],
+    (c) => c.inspection_question_id,
+  );
+  const byType = groupBy(
+    qs.map(({ inspection_type_id, ...q }) => ({
+      typeId: inspection_type_id,
+      question: {
+        ...q,
+        customAnswers:
+          q.type === 'CUSTOM'
+            ? (custom.get(q.id) ?? []).map((c) => ({ id: c.id, answer: c.answer, type: c.type }))
+            : [],
+      },
+    })),
+    (q) => q.typeId,
+  );
+  return new Map([...byType].map(([k, v]) => [k, v.map((x) => x.question)]));
 }
 
 /** The inspection type's enabled questions in order, with their enabled custom answers. */
 async function inspectionQuestions(db: Db, inspectionTypeId: number): Promise<Question[]> {
-  const qs = await enabledQuestions(db, 'inspection_questions', inspectionTypeId);
-  const custom = qs.some((q) => q.type === 'CUSTOM')
-    ? await db
-        .selectFrom('inspection_custom_answers')
-        .select(['id', 'inspection_question_id', 'answer', 'type'])
-        .where(
-          'inspection_question_id',
-          'in',
-          qs.filter((q) => q.type === 'CUSTOM').map((q) => q.id),
-        )
-        .where('enabled', '=', true)
-        .orderBy('position')
-        .orderBy('id')
-        .execute()
-    : [];
-  return qs.map((q) => ({
-    ...q,
-    customAnswers:
-      q.type === 'CUSTOM'
-        ? custom
-            .filter((c) => c.inspection_question_id === q.id)
-            .map((c) => ({ id: c.id, answer: c.answer, type: c.type }))
-        : [],
-  }));
+  return (await inspectionQuestionsByType(db, [inspectionTypeId])).get(inspectionTypeId) ?? [];
+}
+
+/** Each inspection type's enabled maintenance questions, in order. */
+export async function maintenanceQuestionsByType(
+  db: Db,
+  inspectionTypeIds: readonly number[],
+): Promise<Map<number, Question[]>> {
+  if (inspectionTypeIds.length === 0) return new Map();
+  const qs = await enabledQuestionsOf(db, 'maintenance_questions', inspectionTypeIds);
+  const byType = groupBy(qs, (q) => q.inspection_type_id);
+  return new Map(
+    [...byType].map(([k, v]) => [
+      k,
+      v.map(({ inspection_type_id: _t, ...q }) => ({ ...q, customAnswers: [] as Question['customAnswers'] })),
+    ]),
+  );
 }
 
 async function maintenanceQuestions(db: Db, inspectionTypeId: number): Promise<Question[]> {
-  const qs = await enabledQuestions(db, 'maintenance_questions', inspectionTypeId);
-  return qs.map((q) => ({ ...q, customAnswers: [] }));
+  return (await maintenanceQuestionsByType(db, [inspectionTypeId])).get(inspectionTypeId) ?? [];
 }
 
-function productParts(db: Db, productId: number) {
-  return db
+/** Each product's enabled maintenance parts, in order. */
+export async function productPartsOf(
+  db: Db,
+  productIds: readonly number[],
+): Promise<Map<number, { id: number; name: string; unit: string }[]>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
     .selectFrom('maintenance_parts')
-    .select(['id', 'name', 'unit'])
-    .where('product_id', '=', productId)
+    .select(['id', 'name', 'unit', 'product_id'])
+    .where('product_id', 'in', [...productIds])
     .where('enabled', '=', true)
+    .orderBy('product_id')
     .orderBy('position')
     .orderBy('id')
     .execute();
+  const byProduct = groupBy(rows, (r) => r.product_id);
+  return new Map(
+    [...byProduct].map(([k, v]) => [k, v.map(({ id, name, unit }) => ({ id, name, unit: String(unit) }))]),
+  );
+}
+
+async function productParts(db: Db, productId: number) {
+  return (await productPartsOf(db, [productId])).get(productId) ?? [];
 }
 
 /** Reads for the field forms: the tag's equipment, whose tag must be enabled (409 TAG_DISABLED). */
@@ -192,16 +273,37 @@ const storedAttributes = (
 ): StoredAttribute[] =>
   values.map((v) => ({ attributeId: v.attributeId, attribute: v.attribute, value: v.value }));
 
+/** The values an older record carried: the equipment's, with the record's changes over them. */
+function valuesWith(
+  held: AttributeValue[],
+  changes: { attribute: TypeAttribute; value: string }[],
+): AttributeValue[] {
+  const byId = new Map(held.map((v) => [v.attributeId, v]));
+  for (const { attribute: a, value } of changes) {
+    if (value === '') byId.delete(a.id);
+    else byId.set(a.id, { attributeId: a.id, attribute: a.attribute, type: a.type, value });
+  }
+  return [...byId.values()];
+}
+
 /**
  * POST /web/equipments/{tag}/inspections: checks the answers, records the inspection (texts as
  * they are now, `improper` when any answer is NO or a NEGATIVE custom answer, the location when
  * given, the equipment's attribute values after this inspection's changes) and moves the
  * equipment's last inspection and stored dates, all in one transaction. For extinguishers without
  * a typed due date, the due date follows the new attribute values.
+ *
+ * Issue 20: the record's date is `performedAt` (made offline and synced later: `recordTimes`), and
+ * the equipment's status and dates follow it, not the arrival. A record performed before the
+ * equipment's current last inspection (an older offline record arriving after a newer one) is
+ * kept in the history but moves nothing back: the last inspection, its dates and the attribute
+ * values stay the newer one's. A SCAN/NFC record moves `last_scanned_at` forward; a located one
+ * refines the MEDIAN reference until it has `REFERENCE_SAMPLES` samples.
  */
 export async function inspect(ctx: Ctx, input: InspectionInput): Promise<{ id: number }> {
+  const times = recordTimes(input);
   return inTenantTx(ctx, async (trx) => {
-    const { equipment: e } = await lockEquipmentOnTag(ctx, trx, input.tag, { needEnabled: true });
+    const { tag, equipment: e } = await lockEquipmentOnTag(ctx, trx, input.tag, { needEnabled: true });
     const answers = checkAnswers(await inspectionQuestions(trx, e.inspection_type_id), input.answers);
     const held = await currentAttributeValues(trx, e.id);
     const values = checkAttributeValues(
@@ -209,11 +311,16 @@ export async function inspect(ctx: Ctx, input: InspectionInput): Promise<{ id: n
       input.attributes,
       new Set(held.map((v) => v.attributeId)),
     );
-    if (values.length) await saveAttributeValues(trx, e.id, values);
-    const after = values.length ? await currentAttributeValues(trx, e.id) : held;
+    const newest = e.last_inspection_at === null || times.performedAt >= e.last_inspection_at;
+    let after = held;
+    if (!newest) after = valuesWith(held, values);
+    else if (values.length) {
+      await saveAttributeValues(trx, e.id, values);
+      after = await currentAttributeValues(trx, e.id);
+    }
     const improper = answers.some(isNegativeAnswer);
-    const now = new Date();
-    const day = today(now);
+    const day = today(times.performedAt);
+    const located = input.latitude != null && input.longitude != null;
     const row = await trx
       .insertInto('inspections')
       .values({
@@ -221,40 +328,70 @@ export async function inspect(ctx: Ctx, input: InspectionInput): Promise<{ id: n
         company_id: e.company_id,
         product_id: e.product_id,
         ...actorOf(ctx),
-        latitude: input.latitude ?? null,
-        longitude: input.longitude ?? null,
-        accuracy: input.accuracy ?? null,
+        latitude: located ? input.latitude : null,
+        longitude: located ? input.longitude : null,
+        accuracy: located ? (input.accuracy ?? null) : null,
         improper,
         answers: JSON.stringify(answers),
         attributes: JSON.stringify(storedAttributes(after)),
-        created_at: now,
+        created_at: times.receivedAt,
+        performed_at: times.performedAt,
+        identified_by: times.identifiedBy,
+        scanned_at: times.scannedAt,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const due = e.due_date_manual
-      ? { due_date: e.due_date, due_date_manual: true }
-      : resolveDueDate(
-          {
-            isDueDate: e.is_due_date,
-            isExtinguisher: isExtinguisherType(e.category_name, e.inspection_type_name),
-          },
-          null,
-          after,
-        );
-    await trx
-      .updateTable('equipment')
-      .set({
-        last_inspection_id: row.id,
-        last_inspection_at: now,
-        last_inspection_day: day,
-        last_inspection_user_id: ctx.auth.user.id,
-        last_inspection_improper: improper,
-        due_date_manual: due.due_date_manual,
-        ...productDates(e, day, due.due_date),
-        updated_at: sql`now()`,
-      })
-      .where('id', '=', e.id)
-      .execute();
+    const scanned =
+      isScan(times.identifiedBy) && (e.last_scanned_at === null || times.performedAt > e.last_scanned_at);
+    if (newest) {
+      const due = e.due_date_manual
+        ? { due_date: e.due_date, due_date_manual: true }
+        : resolveDueDate(
+            {
+              isDueDate: e.is_due_date,
+              isExtinguisher: isExtinguisherType(e.category_name, e.inspection_type_name),
+            },
+            null,
+            after,
+          );
+      await trx
+        .updateTable('equipment')
+        .set({
+          last_inspection_id: row.id,
+          last_inspection_at: times.performedAt,
+          last_inspection_day: day,
+          last_inspection_user_id: ctx.auth.user.id,
+          last_inspection_improper: improper,
+          due_date_manual: due.due_date_manual,
+          ...productDates(e, day, due.due_date),
+          ...(scanned ? { last_scanned_at: times.performedAt } : {}),
+          // The trigger of tenant migration 0601 copies the inspector's name from the inspection;
+          // the search document takes it in the same write.
+          search: equipmentSearchDocumentOf({
+            serial: tag.serialNumber,
+            extraLabel: e.extra_label,
+            extraCode: e.extra_code,
+            productName: e.product_name,
+            productSku: e.product_sku,
+            inspector: actorOf(ctx).user_name,
+          }),
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', e.id)
+        .execute();
+    } else if (scanned)
+      await trx
+        .updateTable('equipment')
+        .set({ last_scanned_at: times.performedAt, updated_at: sql`now()` })
+        .where('id', '=', e.id)
+        .execute();
+    if (located && e.reference_source !== 'ADMIN' && e.reference_samples < REFERENCE_SAMPLES)
+      await refreshMedianReference(trx, e.id);
+    // Service orders (issue 14): an INSPECTION order waiting for this equipment is done on the day
+    // the inspection was performed, and negative answers to marked questions open (or join) that
+    // day's MAINTENANCE order.
+    await completeServiceOrderItems(trx, { equipmentId: e.id, type: 'INSPECTION', day });
+    await openServiceOrderForAnswers(trx, ctx, { equipment: e, serial: tag.serialNumber, answers, day });
     return { id: row.id };
   });
 }
@@ -262,9 +399,11 @@ export async function inspect(ctx: Ctx, input: InspectionInput): Promise<{ id: n
 /**
  * POST /web/equipments/{tag}/maintenances: answers to the maintenance questions (YES_NO_NA, TEXT;
  * every enabled one answered) and the parts replaced — enabled parts of the product, each once —
- * kept with their names and units as they are now.
+ * kept with their names and units as they are now. Dated by `performedAt` like inspections: the
+ * equipment's last maintenance only moves forward.
  */
 export async function maintain(ctx: Ctx, input: MaintenanceInput): Promise<{ id: number }> {
+  const times = recordTimes(input);
   return inTenantTx(ctx, async (trx) => {
     const { equipment: e } = await lockEquipmentOnTag(ctx, trx, input.tag, { needEnabled: true });
     const answers = checkAnswers(await maintenanceQuestions(trx, e.inspection_type_id), input.answers);
@@ -276,7 +415,6 @@ export async function maintain(ctx: Ctx, input: MaintenanceInput): Promise<{ id:
       seen.add(partId);
       return { partId, part: p.name, quantity, unit: p.unit };
     });
-    const now = new Date();
     const row = await trx
       .insertInto('maintenances')
       .values({
@@ -287,20 +425,31 @@ export async function maintain(ctx: Ctx, input: MaintenanceInput): Promise<{ id:
         answers: JSON.stringify(answers),
         attributes: JSON.stringify(storedAttributes(await currentAttributeValues(trx, e.id))),
         parts: JSON.stringify(parts),
-        created_at: now,
+        created_at: times.receivedAt,
+        performed_at: times.performedAt,
+        identified_by: times.identifiedBy,
+        scanned_at: times.scannedAt,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('equipment')
-      .set({
-        last_maintenance_id: row.id,
-        last_maintenance_at: now,
-        last_maintenance_user_id: ctx.auth.user.id,
-        updated_at: sql`now()`,
-      })
-      .where('id', '=', e.id)
-      .execute();
+    if (e.last_maintenance_at === null || times.performedAt >= e.last_maintenance_at)
+      await trx
+        .updateTable('equipment')
+        .set({
+          last_maintenance_id: row.id,
+          last_maintenance_at: times.performedAt,
+          last_maintenance_user_id: ctx.auth.user.id,
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', e.id)
+        .execute();
+    // Service orders (issue 14): a MAINTENANCE order waiting for this equipment is done on the day
+    // the maintenance was performed.
+    await completeServiceOrderItems(trx, {
+      equipmentId: e.id,
+      type: 'MAINTENANCE',
+      day: today(times.performedAt),
+    });
     return { id: row.id };
   });
 }
@@ -315,7 +464,10 @@ interface HistoryInput {
 
 type AttributeRecord = z.input<typeof attributeRecordSchema>;
 
-/** One page of an equipment's records, newest first, with the exact total (per equipment: small). */
+/**
+ * One page of an equipment's records, newest first (by performed time for field records), with the
+ * exact total (per equipment: small). Field records come with the equipment's reference location.
+ */
 async function historyPage<T extends { id: number }, U>(
   ctx: Ctx,
   input: HistoryInput,
@@ -325,15 +477,37 @@ async function historyPage<T extends { id: number }, U>(
   const db = ctx.auth.tenant;
   const equipmentId = await equipmentIdOnTag(ctx, input.tag);
   const [rows, count] = await Promise.all([
-    db
-      .selectFrom(table)
-      .selectAll()
-      .where('equipment_id', '=', equipmentId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(input.pageSize)
-      .offset(input.page * input.pageSize)
-      .execute(),
+    table === 'equipment_snapshots'
+      ? db
+          .selectFrom(table)
+          .selectAll()
+          .where('equipment_id', '=', equipmentId)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(input.pageSize)
+          .offset(input.page * input.pageSize)
+          .execute()
+      : table === 'inspections'
+        ? db
+            .selectFrom('inspections as r')
+            .innerJoin('equipment as e', 'e.id', 'r.equipment_id')
+            .selectAll('r')
+            .select(['e.reference_latitude', 'e.reference_longitude', 'e.reference_source'])
+            .where('r.equipment_id', '=', equipmentId)
+            .orderBy('r.performed_at', 'desc')
+            .orderBy('r.id', 'desc')
+            .limit(input.pageSize)
+            .offset(input.page * input.pageSize)
+            .execute()
+        : db
+            .selectFrom('maintenances as r')
+            .selectAll('r')
+            .where('r.equipment_id', '=', equipmentId)
+            .orderBy('r.performed_at', 'desc')
+            .orderBy('r.id', 'desc')
+            .limit(input.pageSize)
+            .offset(input.page * input.pageSize)
+            .execute(),
     db
       .selectFrom(table)
       .select(sql<number>`count(*)::int`.as('n'))
@@ -353,6 +527,9 @@ interface RecordRow {
   user_name: string | null;
   user_email: string | null;
   created_at: Date;
+  performed_at: Date;
+  identified_by: IdentifiedBy | null;
+  scanned_at: Date | null;
   answers: StoredAnswer[];
   attributes: AttributeRecord[];
 }
@@ -361,18 +538,41 @@ type InspectionRow = RecordRow & {
   longitude: number | null;
   accuracy: number | null;
   improper: boolean;
+  /** the equipment's, read with the record */
+  reference_latitude: number | null;
+  reference_longitude: number | null;
+  reference_source: 'MEDIAN' | 'ADMIN' | null;
 };
 type MaintenanceRow = RecordRow & { parts: StoredPart[] };
 type InspectionRecord = z.input<typeof inspectionRecordSchema>;
 type MaintenanceRecord = z.input<typeof maintenanceRecordSchema>;
 
-/** An inspection row as the history and its documents show it. */
-function toInspectionRecord(r: InspectionRow): InspectionRecord {
+/** The times every record answers: its date is when it was performed (issue 20). */
+const recordTimesOf = (r: RecordRow) => ({
+  createdAt: r.performed_at,
+  receivedAt: r.created_at,
+  identifiedBy: r.identified_by,
+  scannedAt: r.scanned_at,
+});
+
+/** An inspection row as the history and its documents show it, with its proof-of-presence flags. */
+function toInspectionRecord(r: InspectionRow, limits = presenceLimits()): InspectionRecord {
   return {
     inspectionId: r.id,
     userName: r.user_name,
     userEmail: r.user_email,
-    createdAt: r.created_at,
+    ...recordTimesOf(r),
+    presence: presenceFlags(
+      {
+        identifiedBy: r.identified_by,
+        latitude: r.latitude,
+        longitude: r.longitude,
+        scannedAt: r.scanned_at,
+        performedAt: r.performed_at,
+      },
+      referenceOf(r),
+      limits,
+    ),
     latitude: r.latitude,
     longitude: r.longitude,
     accuracy: r.accuracy,
@@ -388,7 +588,7 @@ function toMaintenanceRecord(r: MaintenanceRow): MaintenanceRecord {
     maintenanceId: r.id,
     userName: r.user_name,
     userEmail: r.user_email,
-    createdAt: r.created_at,
+    ...recordTimesOf(r),
     attributesValues: r.attributes,
     questionsAnswers: r.answers,
     partsReplacements: r.parts,
@@ -396,7 +596,10 @@ function toMaintenanceRecord(r: MaintenanceRow): MaintenanceRecord {
 }
 
 export function inspections(ctx: Ctx, input: HistoryInput): Promise<Page<InspectionRecord>> {
-  return historyPage<InspectionRow, InspectionRecord>(ctx, input, 'inspections', toInspectionRecord);
+  const limits = presenceLimits();
+  return historyPage<InspectionRow, InspectionRecord>(ctx, input, 'inspections', (r) =>
+    toInspectionRecord(r, limits),
+  );
 }
 
 export function maintenances(ctx: Ctx, input: HistoryInput): Promise<Page<MaintenanceRecord>> {
@@ -424,7 +627,13 @@ export async function inspectionRecordById(
   db: Db,
   id: number,
 ): Promise<{ record: InspectionRecord; owner: RecordOwner } | null> {
-  const r = await db.selectFrom('inspections').selectAll().where('id', '=', id).executeTakeFirst();
+  const r = await db
+    .selectFrom('inspections as r')
+    .innerJoin('equipment as e', 'e.id', 'r.equipment_id')
+    .selectAll('r')
+    .select(['e.reference_latitude', 'e.reference_longitude', 'e.reference_source'])
+    .where('r.id', '=', id)
+    .executeTakeFirst();
   return r ? { record: toInspectionRecord(r), owner: ownerOf(r) } : null;
 }
 

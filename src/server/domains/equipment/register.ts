@@ -129,6 +129,70 @@ function savedSnapshot(
   };
 }
 
+/**
+ * Products as the field forms offer them (name order), with their type and category names and
+ * whether new equipment may be put on them (`registrable`: the product, its type and its category
+ * enabled). The register form and the offline working set read them here.
+ */
+export function fieldProducts(db: Db) {
+  return productsWithType(db)
+    .select([
+      'p.id',
+      'p.sku',
+      'p.name',
+      'p.is_dv_exclusive',
+      'p.is_due_date',
+      'p.image_key',
+      'p.inspection_type_id',
+      'it.name as type_name',
+      'c.name as category_name',
+      sql<boolean>`(p.enabled and it.enabled and c.enabled)`.as('registrable'),
+    ])
+    .orderBy(sql`core.search_text(p.name)`)
+    .orderBy('p.id');
+}
+type FieldProductRow = Awaited<ReturnType<ReturnType<typeof fieldProducts>['execute']>>[number];
+
+/** A field product row → the answer's fields (register options, working set). */
+export function toFieldProduct(p: FieldProductRow) {
+  return {
+    id: p.id,
+    sku: p.sku,
+    name: p.name,
+    isDvExclusive: p.is_dv_exclusive,
+    isDueDate: p.is_due_date,
+    hasImage: p.image_key !== null,
+    categoryName: p.category_name,
+    inspectionTypeId: p.inspection_type_id,
+    inspectionTypeName: p.type_name,
+    isExtinguisher: isExtinguisherType(p.category_name, p.type_name),
+  };
+}
+
+/** The enabled attributes of inspection types, each type's in order. */
+export async function enabledTypeAttributes(
+  db: Db,
+  typeIds: readonly number[],
+): Promise<Map<number, { id: number; attribute: string; type: 'TEXT' | 'DATE' }[]>> {
+  const out = new Map<number, { id: number; attribute: string; type: 'TEXT' | 'DATE' }[]>();
+  if (typeIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('inspection_type_attributes')
+    .select(['id', 'attribute', 'type', 'inspection_type_id'])
+    .where('inspection_type_id', 'in', [...typeIds])
+    .where('enabled', '=', true)
+    .orderBy('inspection_type_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  for (const { inspection_type_id, ...a } of rows) {
+    const list = out.get(inspection_type_id);
+    if (list) list.push(a);
+    else out.set(inspection_type_id, [a]);
+  }
+  return out;
+}
+
 /** What the register form needs for an unused tag of the caller's scope. */
 export async function registerOptions(ctx: Ctx, { tag: serial }: { tag: string }): Promise<RegisterOptions> {
   const db = ctx.auth.tenant;
@@ -136,54 +200,20 @@ export async function registerOptions(ctx: Ctx, { tag: serial }: { tag: string }
   assertRegistrable(tag);
   const [company, products] = await Promise.all([
     coreDb().selectFrom('companies').select('name').where('id', '=', tag.companyId).executeTakeFirst(),
-    productsWithType(db)
-      .select([
-        'p.id',
-        'p.sku',
-        'p.name',
-        'p.is_dv_exclusive',
-        'p.is_due_date',
-        'p.image_key',
-        'p.inspection_type_id',
-        'it.name as type_name',
-        'c.name as category_name',
-      ])
+    fieldProducts(db)
       .where('p.enabled', '=', true)
       .where('it.enabled', '=', true)
       .where('c.enabled', '=', true)
-      .orderBy(sql`core.search_text(p.name)`)
-      .orderBy('p.id')
       .execute(),
   ]);
-  const typeIds = [...new Set(products.map((p) => p.inspection_type_id))];
-  const attrs = typeIds.length
-    ? await db
-        .selectFrom('inspection_type_attributes')
-        .select(['id', 'attribute', 'type', 'inspection_type_id'])
-        .where('inspection_type_id', 'in', typeIds)
-        .where('enabled', '=', true)
-        .orderBy('position')
-        .orderBy('id')
-        .execute()
-    : [];
+  const attrs = await enabledTypeAttributes(db, [...new Set(products.map((p) => p.inspection_type_id))]);
   return {
     serialNumber: tag.serialNumber,
     companyId: tag.companyId,
     companyName: company?.name ?? '',
     products: products.map((p) => ({
-      id: p.id,
-      sku: p.sku,
-      name: p.name,
-      isDvExclusive: p.is_dv_exclusive,
-      isDueDate: p.is_due_date,
-      hasImage: p.image_key !== null,
-      categoryName: p.category_name,
-      inspectionTypeId: p.inspection_type_id,
-      inspectionTypeName: p.type_name,
-      isExtinguisher: isExtinguisherType(p.category_name, p.type_name),
-      attributes: attrs
-        .filter((a) => a.inspection_type_id === p.inspection_type_id)
-        .map((a) => ({ id: a.id, attribute: a.attribute, type: a.type })),
+      ...toFieldProduct(p),
+      attributes: attrs.get(p.inspection_type_id) ?? [],
     })),
   };
 }

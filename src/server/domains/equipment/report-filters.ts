@@ -33,11 +33,14 @@ export interface EquipmentReportFilters {
   lastInspectionFrom?: string;
   lastInspectionUpTo?: string;
   lastInspectionExpirationStatus?: ExpirationFilter;
+  lastInspectionBy?: string;
   dueDateFrom?: string;
   dueDateUpTo?: string;
   dueDateExpirationStatus?: ExpirationFilter;
   lastMaintenanceFrom?: string;
   lastMaintenanceUpTo?: string;
+  /** the never-scanned report (issue 20) */
+  notScannedSince?: string;
   manufacturingDate?: string;
   rechargeDate?: string;
   weighingDate?: string;
@@ -153,6 +156,7 @@ export function equipmentReportWhere(
     !!input.lastInspectionExpirationStatus &&
       expirationIs('e', 'inspection', input.lastInspectionExpirationStatus, day),
   );
+  where(!!input.lastInspectionBy && sql<SqlBool>`e.last_inspection_user_name = ${input.lastInspectionBy}`);
   where(!!input.dueDateFrom && sql<SqlBool>`e.due_date >= ${input.dueDateFrom}::date`);
   where(!!input.dueDateUpTo && sql<SqlBool>`e.due_date <= ${input.dueDateUpTo}::date`);
   where(!!input.dueDateExpirationStatus && expirationIs('e', 'due', input.dueDateExpirationStatus, day));
@@ -164,6 +168,12 @@ export function equipmentReportWhere(
   where(
     !!input.lastMaintenanceUpTo &&
       sql<SqlBool>`e.last_maintenance_at < ${nextDayStart(input.lastMaintenanceUpTo)}`,
+  );
+  // Never scanned since the day (issue 20): the newest SCAN/NFC inspection's instant, kept on the
+  // row (`last_scanned_at`, equipment_last_scanned_idx), is before the day starts, or there is none.
+  where(
+    !!input.notScannedSince &&
+      sql<SqlBool>`(e.last_scanned_at is null or e.last_scanned_at < ${dayStart(input.notScannedSince)})`,
   );
   for (const filter of Object.keys(EXTINGUISHER_DATE_FILTERS) as ExtinguisherDateFilter[]) {
     const value = input[filter];

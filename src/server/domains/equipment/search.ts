@@ -3,7 +3,11 @@ import { searchDocument } from '../../db/search.ts';
 import type { Db } from './common.ts';
 import { recomputeProductDates } from './status-sql.ts';
 
-/** The equipment's search document over `e`, `t` (its tag) and `p` (its product). */
+/**
+ * The equipment's search document over `e`, `t` (its tag) and `p` (its product): tag serial,
+ * labels, product name and SKU, and the last inspector's name as the inspection recorded it (the
+ * report's `employeeData` preset searches it; kept on the row by tenant migration 0601).
+ */
 export function equipmentSearchDocument() {
   return searchDocument([
     sql.ref('t.serial_number'),
@@ -11,11 +15,28 @@ export function equipmentSearchDocument() {
     sql.ref('e.extra_code'),
     sql.ref('p.name'),
     sql.ref('p.sku'),
+    sql.ref('e.last_inspection_user_name'),
   ]);
 }
 
+/** The same document from values (a write that already holds them, e.g. an inspection). */
+export function equipmentSearchDocumentOf(v: {
+  serial: string;
+  extraLabel: string | null;
+  extraCode: string | null;
+  productName: string;
+  productSku: string;
+  inspector: string | null;
+}) {
+  return searchDocument(
+    [v.serial, v.extraLabel, v.extraCode, v.productName, v.productSku, v.inspector].map(
+      (x) => sql`${x}::text`,
+    ),
+  );
+}
+
 /**
- * Rewrites `equipment.search` (tag serial, labels, product name and SKU) of one equipment, of a
+ * Rewrites `equipment.search` (tag serial, labels, product name and SKU, last inspector) of one equipment, of a
  * product's equipment or of a tag's equipment; rows already right are left alone. Call it in the
  * transaction of any write that changes one of those (registration, update, product rename, tag
  * replacement).

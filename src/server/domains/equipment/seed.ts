@@ -11,6 +11,7 @@ import {
 import { tenantDb, tenantSchemaName, withCore } from '../../db/database.ts';
 import type { TenantDatabase } from '../../db/schema.ts';
 import type { SeedContext } from '../../seed/seed.ts';
+import { REFERENCE_SAMPLES } from './presence.ts';
 import { enabledQuestions } from './records.ts';
 import { deriveSerial } from '../qr/allocation.ts';
 import { equipmentSearchDocument } from './search.ts';
@@ -351,6 +352,13 @@ export async function seedEquipment(ctx: SeedContext): Promise<void> {
     const days: string[] = [];
     for (let d = last; dayNumber(d) > dayNumber(created); d = addMonths(d, -1)) days.unshift(d);
     let lastRow: { improper: boolean; userId: number | null; at: Date } | null = null;
+    // Where the equipment is (issue 20): its inspections are located within a few metres of it;
+    // some are typed serials (every 23rd equipment is never scanned), some submitted late, and the
+    // last inspection of every 31st equipment was located about 2 km away.
+    const base = {
+      lat: -23.55 + ((i * 7919) % 2000) / 10000 - 0.1,
+      lng: -46.63 + ((i * 104729) % 2000) / 10000 - 0.1,
+    };
     for (const [k, day] of days.entries()) {
       const isLast = k === days.length - 1;
       const improper = isLast ? kind === 'improper' : random() < 0.03;
@@ -364,13 +372,16 @@ export async function seedEquipment(ctx: SeedContext): Promise<void> {
         user_id: who?.id ?? null,
         user_name: who?.name ?? null,
         user_email: who?.email ?? null,
-        latitude: -23.55 + (random() - 0.5) * 0.2,
-        longitude: -46.63 + (random() - 0.5) * 0.2,
+        latitude: base.lat + (random() - 0.5) * 0.0004 + (isLast && i % 31 === 5 ? 0.018 : 0),
+        longitude: base.lng + (random() - 0.5) * 0.0004,
         accuracy: Math.round(5 + random() * 25),
         improper: answers.some(isNegativeAnswer),
         answers: JSON.stringify(answers),
         attributes: JSON.stringify(attributes),
         created_at: when,
+        performed_at: when,
+        identified_by: i % 23 === 0 || (i + k) % 17 === 0 ? 'TYPED' : 'SCAN',
+        scanned_at: new Date(when.getTime() - ((i + k) % 29 === 0 ? 45 : 2) * 60_000),
       });
       if (isLast) lastRow = { improper: answers.some(isNegativeAnswer), userId: who?.id ?? null, at: when };
     }
@@ -414,20 +425,43 @@ export async function seedEquipment(ctx: SeedContext): Promise<void> {
         attributes: '[]',
         parts: JSON.stringify(parts),
         created_at: at(days[m]!, 14),
+        performed_at: at(days[m]!, 14),
+        identified_by: 'SCAN',
+        scanned_at: new Date(at(days[m]!, 14).getTime() - 5 * 60_000),
       });
     }
   }
   await insertChunked(db, 'inspections', inspections);
   await insertChunked(db, 'maintenances', maintenances);
-  await fillSearch(db);
   // Point each equipment at its latest inspection and maintenance rows (raw SQL: name the schema).
   const t = (name: string) => sql.table(`${tenantSchemaName(ctx.schemaName)}.${name}`);
   await sql`
     update ${t('equipment')} e set last_inspection_id = i.id
-    from (select distinct on (equipment_id) equipment_id, id from ${t('inspections')} order by equipment_id, created_at desc) i
+    from (select distinct on (equipment_id) equipment_id, id from ${t('inspections')} order by equipment_id, performed_at desc) i
+    where i.equipment_id = e.id`.execute(ctx.db);
+  // Proof of presence (issue 20): the last scan, and the reference as the inspections keep it.
+  await sql`
+    update ${t('equipment')} e set last_scanned_at = i.at
+    from (select equipment_id, max(performed_at) as at from ${t('inspections')}
+          where identified_by in ('SCAN', 'NFC') group by equipment_id) i
     where i.equipment_id = e.id`.execute(ctx.db);
   await sql`
-    update ${t('equipment')} e set last_maintenance_id = m.id, last_maintenance_at = m.created_at, last_maintenance_user_id = m.user_id
-    from (select distinct on (equipment_id) equipment_id, id, created_at, user_id from ${t('maintenances')} order by equipment_id, created_at desc) m
+    update ${t('equipment')} e
+    set reference_latitude = m.lat, reference_longitude = m.lng, reference_source = 'MEDIAN', reference_samples = m.n
+    from (
+      select equipment_id, percentile_cont(0.5) within group (order by latitude) as lat,
+             percentile_cont(0.5) within group (order by longitude) as lng, count(*) as n
+      from (select equipment_id, latitude, longitude,
+                   row_number() over (partition by equipment_id order by performed_at, id) as k
+            from ${t('inspections')} where latitude is not null and longitude is not null) f
+      where k <= ${REFERENCE_SAMPLES}
+      group by equipment_id
+    ) m
     where m.equipment_id = e.id`.execute(ctx.db);
+  await sql`
+    update ${t('equipment')} e set last_maintenance_id = m.id, last_maintenance_at = m.created_at, last_maintenance_user_id = m.user_id
+    from (select distinct on (equipment_id) equipment_id, id, performed_at as created_at, user_id from ${t('maintenances')} order by equipment_id, performed_at desc) m
+    where m.equipment_id = e.id`.execute(ctx.db);
+  // After the last inspections: the search document holds the last inspector's name.
+  await fillSearch(db);
 }

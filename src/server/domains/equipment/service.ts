@@ -20,6 +20,7 @@ export {
 } from './records.ts';
 export { registerEquipment, registerOptions, updateEquipment, writeEquipmentSnapshot } from './register.ts';
 export { refreshEquipmentSearch, syncProductEquipment } from './search.ts';
+export { setReferenceLocation } from './presence.ts';
 
 import type { Ctx } from './common.ts';
 import { loadOneEquipment } from './dto.ts';

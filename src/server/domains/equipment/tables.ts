@@ -23,11 +23,21 @@ export interface EquipmentTable {
   last_inspection_day: NullableDay;
   last_inspection_user_id: number | null;
   last_inspection_improper: Generated<boolean>;
+  /** the last inspection's `user_name`, copied by a trigger when `last_inspection_id` is written (0601) */
+  last_inspection_user_name: Generated<string | null>;
   next_inspection_date: NullableDay;
   inspection_notice_date: NullableDay;
   last_maintenance_id: number | null;
   last_maintenance_at: Timestamp | null;
   last_maintenance_user_id: number | null;
+  /** where the equipment normally is (issue 20, migration 0307): see `presence.ts` */
+  reference_latitude: number | null;
+  reference_longitude: number | null;
+  reference_source: 'MEDIAN' | 'ADMIN' | null;
+  /** located inspections the MEDIAN was taken over (kept until `REFERENCE_SAMPLES`) */
+  reference_samples: Generated<number>;
+  /** the performed time of the newest SCAN/NFC inspection (the never-scanned report) */
+  last_scanned_at: Timestamp | null;
   /** `core.search_text` of serial, labels, product name and SKU */
   search: Generated<string>;
   /** the product's normalised name, kept by a trigger (tenant migration 0306): the report's product sort */
@@ -77,7 +87,12 @@ interface FieldRecordColumns extends ActorColumns {
   product_id: number;
   answers: Json<StoredAnswer[]>;
   attributes: Json<StoredAttribute[]>;
+  /** when it arrived at the server */
   created_at: DefaultTimestamp;
+  /** when it was made (submitted on the device): the record's date (issue 20) */
+  performed_at: DefaultTimestamp;
+  identified_by: 'SCAN' | 'NFC' | 'TYPED' | null;
+  scanned_at: Timestamp | null;
 }
 
 export interface InspectionTable extends FieldRecordColumns {

@@ -14,9 +14,11 @@ import { fetchPage } from '../../kit/list.ts';
 import type { SignedInContext } from '../../kit/operation.ts';
 import { inScope, scopeOf } from '../../kit/scope.ts';
 import { getLoggedUser, type LoggedUser } from '../account/service.ts';
+import { installStandardCatalogue } from '../catalogue/standard.ts';
 import { switchSessionCompany } from '../auth/service.ts';
 import { provisionCompanyGroup } from './provision.ts';
 import { findCompany, findGroup, isUniqueViolation } from './scope.ts';
+import { describeIssue } from '../../../shared/field-messages.ts';
 
 // Who may call these is declared once, in operations.ts; finer rules (a group admin only inside
 // its own group) stay here.
@@ -69,7 +71,7 @@ function parseCompanyGroupCreate(raw: unknown): CompanyGroupCreateInput {
   const r = companyGroupCreateSchema.safeParse(raw ?? {});
   if (r.success) return r.data;
   const obj = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const issues = r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  const issues = r.error.issues.map(describeIssue);
   const missing = r.error.issues.filter((i) => {
     const v = obj[String(i.path[0])];
     return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -90,16 +92,17 @@ function parseCompanyGroupCreate(raw: unknown): CompanyGroupCreateInput {
 }
 
 /**
- * Creates a company group: its migrated tenant schema, its first company and its responsible
- * user as company group admin, in one transaction (a failure leaves nothing behind).
+ * Creates a company group: its migrated tenant schema, its first company, its responsible user as
+ * company group admin and, when asked, the provider's standard catalogue — in one transaction (a
+ * failure leaves nothing behind).
  */
 export async function createCompanyGroup(_ctx: SignedInContext, raw: unknown): Promise<ProvisionResultItem> {
   const input = parseCompanyGroupCreate(raw);
   try {
     return await baseDb()
       .transaction()
-      .execute((trx) =>
-        provisionCompanyGroup(trx, {
+      .execute(async (trx) => {
+        const created = await provisionCompanyGroup(trx, {
           groupName: input.companyName,
           schemaName: input.companyGroup,
           company: {
@@ -116,17 +119,18 @@ export async function createCompanyGroup(_ctx: SignedInContext, raw: unknown): P
             password: input.responsiblePassword,
             role: 'COMPANY_GROUP_ADMIN',
           },
-        }),
-      );
+        });
+        // The catalogue domain's one definition (also the demo seed's), in the same transaction.
+        if (input.copyStandardCatalogue) await installStandardCatalogue(tenantDb(input.companyGroup, trx));
+        return created;
+      });
   } catch (err) {
     // Two creations racing for the same name or e-mail: the unique indexes decide.
     if (isUniqueViolation(err, 'users_email_live_idx')) {
-      throw new AppError('USER_CREATE_EMAIL_EXISTS', { message: `email exists: ${input.responsibleEmail}` });
+      throw new AppError('USER_CREATE_EMAIL_EXISTS', { params: { email: input.responsibleEmail } });
     }
     if (isUniqueViolation(err))
-      throw new AppError('CREATE_EXISTING_COMPANY_GROUP', {
-        message: `company group already exists: ${input.companyGroup}`,
-      });
+      throw new AppError('CREATE_EXISTING_COMPANY_GROUP', { params: { name: input.companyGroup } });
     throw err;
   }
 }

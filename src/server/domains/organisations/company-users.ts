@@ -99,8 +99,7 @@ async function emailTaken(email: string, exceptId?: number): Promise<boolean> {
   return !!(await q.executeTakeFirst());
 }
 
-const emailExists = (email: string) =>
-  new AppError('USER_CREATE_EMAIL_EXISTS', { message: `email exists: ${email}` });
+const emailExists = (email: string) => new AppError('USER_CREATE_EMAIL_EXISTS', { params: { email } });
 
 /** Adds an employee to a company of the caller's scope; the answer is the new id. */
 export async function createCompanyUser(

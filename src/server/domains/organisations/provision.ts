@@ -64,9 +64,7 @@ export async function provisionCompanyGroup(
     trx,
   );
   if (exists || (schemaTaken.rows[0]?.n ?? 0) > 0) {
-    throw new AppError('CREATE_EXISTING_COMPANY_GROUP', {
-      message: `company group already exists: ${input.schemaName}`,
-    });
+    throw new AppError('CREATE_EXISTING_COMPANY_GROUP', { params: { name: input.schemaName } });
   }
   const group = await core
     .insertInto('company_groups')
@@ -114,7 +112,7 @@ export async function provisionCompanyGroup(
       .where(sql`lower(email)`, '=', r.email.toLowerCase())
       .where('status', 'not in', ['MIGRATED', 'DELETED'])
       .executeTakeFirst();
-    if (taken) throw new AppError('USER_CREATE_EMAIL_EXISTS', { message: `email exists: ${r.email}` });
+    if (taken) throw new AppError('USER_CREATE_EMAIL_EXISTS', { params: { email: r.email } });
     const passwordHash = r.passwordHash ?? (r.password ? await hashPassword(r.password) : undefined);
     if (!passwordHash)
       throw new AppError('CREATE_MISSING_FIELD', { message: 'missing field: responsiblePassword' });
@@ -161,5 +159,5 @@ export async function uniqueSchemaName(trx: Kysely<unknown>, companyName: string
       .executeTakeFirst();
     if (!taken) return candidate;
   }
-  throw new AppError('CREATE_EXISTING_COMPANY_GROUP');
+  throw new AppError('CREATE_EXISTING_COMPANY_GROUP', { params: { name: base } });
 }

@@ -64,12 +64,14 @@ export async function filterLines(db: Db, report: ReportKind, f: Filters): Promi
     dayRange(f.createFrom, f.createUpTo) && `Cadastro: ${dayRange(f.createFrom, f.createUpTo)}`,
     dayRange(f.lastInspectionFrom, f.lastInspectionUpTo) &&
       `Última inspeção: ${dayRange(f.lastInspectionFrom, f.lastInspectionUpTo)}`,
+    f.lastInspectionBy && `Inspetor: ${f.lastInspectionBy}`,
     f.lastInspectionExpirationStatus &&
       `Status da última inspeção: ${EXPIRATION_LABELS[f.lastInspectionExpirationStatus]}`,
     dayRange(f.dueDateFrom, f.dueDateUpTo) && `Vencimento: ${dayRange(f.dueDateFrom, f.dueDateUpTo)}`,
     f.dueDateExpirationStatus && `Status do vencimento: ${EXPIRATION_LABELS[f.dueDateExpirationStatus]}`,
     dayRange(f.lastMaintenanceFrom, f.lastMaintenanceUpTo) &&
       `Última manutenção: ${dayRange(f.lastMaintenanceFrom, f.lastMaintenanceUpTo)}`,
+    f.notScannedSince && `Sem leitura da tag desde: ${formatDate(f.notScannedSince)}`,
   ];
   const applied = lines.filter((l): l is string => typeof l === 'string' && l !== '');
   return [

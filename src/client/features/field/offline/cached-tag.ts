@@ -1,0 +1,154 @@
+/**
+ * A tag as the phone's working set knows it (issue 20): its equipment (with the product, the
+ * inspection type's questions and attributes, the maintenance questions and parts), an unused tag
+ * of the company (registering is allowed there), a tag registered on this phone and still waiting to
+ * be sent, or nothing. The field forms are built from these when there is no signal.
+ */
+import * as React from 'react';
+import type { RouterOutputs } from '../../../lib/api-types.ts';
+import type { OfflineState } from './engine.ts';
+import type { OutboxRecord } from './queue-rules.ts';
+import {
+  getCachedEquipment,
+  getCachedUnusedTag,
+  setKeyOf,
+  type WorkingSetCatalogue,
+  type WorkingSetEquipment,
+  type WorkingSetMeta,
+} from './store.ts';
+
+type Product = WorkingSetCatalogue['products'][number];
+type InspectionType = WorkingSetCatalogue['inspectionTypes'][number];
+
+export type CachedTag =
+  | { kind: 'noSet' }
+  | { kind: 'missing'; set: WorkingSetMeta }
+  | {
+      kind: 'equipment';
+      set: WorkingSetMeta;
+      row: WorkingSetEquipment;
+      product: Product | null;
+      type: InspectionType | null;
+    }
+  | {
+      kind: 'pendingRegister';
+      set: WorkingSetMeta;
+      record: OutboxRecord;
+      product: Product | null;
+      type: InspectionType | null;
+    }
+  | { kind: 'unused'; set: WorkingSetMeta; companyId: number; companyName: string };
+
+function productOf(set: WorkingSetMeta, id: number): Product | null {
+  return set.catalogue.products.find((p) => p.id === id) ?? null;
+}
+
+function typeOf(set: WorkingSetMeta, product: Product | null): InspectionType | null {
+  if (!product) return null;
+  return set.catalogue.inspectionTypes.find((t) => t.id === product.inspectionTypeId) ?? null;
+}
+
+/** Looks the serial up in the user's working set and in their own queued registrations. */
+export async function lookupCachedTag(s: OfflineState, serial: string): Promise<CachedTag> {
+  const set = s.set;
+  if (!s.user || !set) return { kind: 'noSet' };
+  const key = setKeyOf(s.user.id, s.user.companyId);
+  const registered = s.records.find(
+    (r) => r.kind === 'register' && r.serial === serial && r.status === 'waiting',
+  );
+  if (registered) {
+    const product = productOf(set, Number(registered.input.productId));
+    return { kind: 'pendingRegister', set, record: registered, product, type: typeOf(set, product) };
+  }
+  const row = await getCachedEquipment(key, serial);
+  if (row) {
+    const product = productOf(set, row.productId);
+    return { kind: 'equipment', set, row, product, type: typeOf(set, product) };
+  }
+  const unused = await getCachedUnusedTag(key, serial);
+  if (unused) {
+    const companyName = set.catalogue.companies.find((c) => c.id === unused.companyId)?.name ?? '';
+    return { kind: 'unused', set, companyId: unused.companyId, companyName };
+  }
+  return { kind: 'missing', set };
+}
+
+/** The cached tag, looked up again when the set or the queue changes; undefined while reading. */
+export function useCachedTag(s: OfflineState, serial: string, enabled: boolean): CachedTag | undefined {
+  const [found, setFound] = React.useState<{ serial: string; tag: CachedTag } | undefined>();
+  const gen = s.set?.gen;
+  const queued = s.records.length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: looked up again when the set (gen) or queue changes
+  React.useEffect(() => {
+    if (!enabled || !s.ready) return;
+    let live = true;
+    lookupCachedTag(s, serial).then(
+      (tag) => {
+        if (live) setFound({ serial, tag });
+      },
+      () => {
+        if (live) setFound({ serial, tag: { kind: 'noSet' } });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [enabled, serial, gen, queued, s.ready, s.user]);
+  return found?.serial === serial ? found.tag : undefined;
+}
+
+type InspectionForm = RouterOutputs['equipment']['inspectionForm'];
+type MaintenanceForm = RouterOutputs['equipment']['maintenanceForm'];
+type RegisterOptions = RouterOutputs['equipment']['registerOptions'];
+
+/** What the inspect form needs, from the cached set: the type's questions, the attributes with the equipment's values. */
+export function inspectDataOf(
+  type: InspectionType,
+  values: readonly { attributeId: number; value: string }[],
+): Pick<InspectionForm, 'questions' | 'attributes'> {
+  return {
+    questions: type.questions,
+    attributes: type.attributes.map((a) => ({
+      ...a,
+      value: values.find((v) => v.attributeId === a.id)?.value ?? null,
+    })),
+  };
+}
+
+/** What the maintain form needs, from the cached set: the maintenance questions and the product's parts. */
+export function maintainDataOf(
+  type: InspectionType,
+  product: Product,
+): Pick<MaintenanceForm, 'questions' | 'parts'> {
+  return { questions: type.maintenanceQuestions, parts: product.parts };
+}
+
+/** The register form's options for an unused tag, from the cached set (registrable products only). */
+export function registerOptionsOf(
+  set: WorkingSetMeta,
+  serial: string,
+  companyId: number,
+  companyName: string,
+): RegisterOptions {
+  const types = new Map(set.catalogue.inspectionTypes.map((t) => [t.id, t]));
+  return {
+    serialNumber: serial,
+    companyId,
+    companyName,
+    products: set.catalogue.products
+      .filter((p) => p.registrable && types.has(p.inspectionTypeId))
+      .map((p) => ({
+        id: p.id,
+        sku: p.sku,
+        name: p.name,
+        isDvExclusive: p.isDvExclusive,
+        isDueDate: p.isDueDate,
+        hasImage: p.hasImage,
+        categoryName: p.categoryName,
+        inspectionTypeId: p.inspectionTypeId,
+        inspectionTypeName: p.inspectionTypeName,
+        isExtinguisher: p.isExtinguisher,
+        attributes: types.get(p.inspectionTypeId)?.attributes ?? [],
+      })),
+  };
+}

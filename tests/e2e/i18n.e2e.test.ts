@@ -1,0 +1,553 @@
+/**
+ * No Portuguese in English or Spanish (issue 16 item 3): each role signs in, switches to en and
+ * then es, opens every route it has (from the manifests) and the main dialogs of each (empty
+ * forms submitted, so their validation messages show too), and the page must show no text that
+ * only the Portuguese catalogue has (every bundle, the error catalogue and the date notes: see
+ * tests/helpers/i18n-catalogue.ts), show no enum value or error code as it is, and look up no
+ * missing key (`window.__i18nMissingKeys`). A text is collected from every text node and the
+ * placeholder, aria-label, title and alt of every element, so screen-reader-only texts count too.
+ * One browser, one page per role. A new page's main dialog goes in DIALOGS (or PAGE_STEPS).
+ * The last tests check exact messages: the forms' rules, zod's own checks and server codes.
+ */
+import { sql } from 'kysely';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseDb, tenantSchemaName } from '../../src/server/db/database.ts';
+import { ROUTES } from '../../src/client/routes/navigation.ts';
+import {
+  ATTRIBUTE_TYPES,
+  CUSTOM_ANSWER_TYPES,
+  INSPECTION_QUESTION_TYPES,
+  PART_UNITS,
+} from '../../src/shared/catalogue/enums.ts';
+import {
+  EQUIPMENT_STATUSES,
+  EXPIRATION_STATUSES,
+  OS_STATUSES,
+  OS_TYPES,
+  PRIORITIES,
+  USER_STATUSES,
+} from '../../src/shared/enums.ts';
+import { ERROR_CATALOGUE } from '../../src/shared/errors.ts';
+import { ROLES, type RoleOrAnonymous } from '../../src/shared/roles.ts';
+import { allTexts, type Lang } from '../helpers/i18n-catalogue.ts';
+import { createTag, demoCompany } from '../integration/equipment/helpers.ts';
+import { DEMO, login, setUpBrowser } from './browser.ts';
+
+const { fresh } = setUpBrowser();
+
+// ── what counts as Portuguese ──────────────────────────────────────────────────────────────────
+
+const norm = (s: string) =>
+  s
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\s*\*$/, '')
+    .replace(/[:…]$/, '')
+    .trim();
+const hasLetters = (s: string) => /\p{L}{2,}/u.test(s);
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+interface PtOnly {
+  /** normalised pt texts without placeholders → their keys */
+  exact: Map<string, string>;
+  /** pt texts with placeholders, as full-match patterns */
+  patterns: { re: RegExp; key: string }[];
+}
+
+/** The pt texts no `lang` text equals: seeing one of them in `lang` is a missing translation. */
+function ptOnly(lang: 'en' | 'es'): PtOnly {
+  const pt = allTexts('pt');
+  const theirs = new Set([...allTexts(lang).values()].map(norm));
+  const exact = new Map<string, string>();
+  const patterns: PtOnly['patterns'] = [];
+  for (const [key, raw] of pt) {
+    const text = norm(raw);
+    if (!hasLetters(text) || theirs.has(text)) continue;
+    if (/\{\{?\s*\w+/.test(text)) {
+      const parts = text.split(/\{\{[^}]*\}\}|\{\w+\}/);
+      // Only patterns with enough fixed text to mean something ("OS {{number}}" does).
+      if (parts.join('').replace(/[^\p{L}]/gu, '').length < 2) continue;
+      patterns.push({ re: new RegExp(`^${parts.map(escape).join('.+?')}$`, 'u'), key });
+    } else exact.set(text, key);
+  }
+  return { exact, patterns };
+}
+
+const PT_ONLY = { en: ptOnly('en'), es: ptOnly('es') };
+
+/**
+ * Data the demo tenant shows that equals a Portuguese label (src/server/domains/catalogue/seed.ts):
+ * the extinguisher attributes are named like the report's date filters, and a custom answer like
+ * the "not applicable" answer type.
+ */
+const DEMO_DATA = new Set([
+  'Data de fabricação',
+  'Data de recarga',
+  'Data da última pesagem',
+  'Não se aplica',
+]);
+
+/** Every visible or announced text of the page: text nodes and the labelling attributes. */
+function pageTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [document.title];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      const tag = node.parentElement?.tagName;
+      if (tag === 'SCRIPT' || tag === 'STYLE' || tag === 'NOSCRIPT') continue;
+      const v = node.nodeValue?.trim();
+      if (v) out.push(v);
+    }
+    for (const el of document.querySelectorAll('[placeholder],[aria-label],[title],[alt],[aria-valuetext]'))
+      for (const a of ['placeholder', 'aria-label', 'title', 'alt', 'aria-valuetext']) {
+        const v = el.getAttribute(a)?.trim();
+        if (v) out.push(v);
+      }
+    return out;
+  });
+}
+
+/** Codes the UI must always show translated (an enum value or error code on screen is a miss). */
+const RAW_CODES = new Set<string>(
+  [
+    ...USER_STATUSES,
+    ...OS_STATUSES,
+    ...OS_TYPES,
+    ...PRIORITIES,
+    ...EXPIRATION_STATUSES,
+    ...EQUIPMENT_STATUSES,
+    ...ROLES,
+    ...INSPECTION_QUESTION_TYPES,
+    ...ATTRIBUTE_TYPES,
+    ...CUSTOM_ANSWER_TYPES,
+    ...PART_UNITS,
+    ...Object.keys(ERROR_CATALOGUE),
+  ].filter((c) => c.length > 2),
+);
+
+/** The Portuguese-only texts and untranslated codes among `texts`, as `text ← key`. */
+function portuguese(lang: 'en' | 'es', texts: string[]): string[] {
+  const { exact, patterns } = PT_ONLY[lang];
+  const found = new Set<string>();
+  for (const raw of texts) {
+    const text = norm(raw);
+    if (RAW_CODES.has(text)) found.add(`"${text}" ← a code shown as it is`);
+    if (!hasLetters(text) || DEMO_DATA.has(text)) continue;
+    const key = exact.get(text) ?? patterns.find((p) => p.re.test(text))?.key;
+    if (key) found.add(`"${text}" ← ${key}`);
+  }
+  return [...found];
+}
+
+// ── walking ────────────────────────────────────────────────────────────────────────────────────
+
+/** Waits until no call is in flight and no skeleton or spinner shows. */
+function settled(page: Page, inFlight: () => number): Promise<void> {
+  return expect
+    .poll(
+      async () =>
+        inFlight() === 0 &&
+        (await page
+          .locator(
+            '[data-slot="skeleton"], [data-testid="skeleton-row"], [data-testid="page-spinner"], [aria-busy="true"]',
+          )
+          .count()) === 0,
+      { timeout: 15_000, interval: 100 },
+    )
+    .toBe(true);
+}
+
+interface Walk {
+  page: Page;
+  lang: 'en' | 'es';
+  where: string;
+  problems: string[];
+  inFlight: () => number;
+}
+
+async function check(w: Walk, step: string): Promise<void> {
+  await settled(w.page, w.inFlight);
+  for (const p of portuguese(w.lang, await pageTexts(w.page)))
+    w.problems.push(`[${w.lang} ${w.where} ${step}] ${p}`);
+  const missing = await w.page.evaluate(
+    () => (window as unknown as { __i18nMissingKeys?: string[] }).__i18nMissingKeys?.splice(0) ?? [],
+  );
+  for (const k of missing) w.problems.push(`[${w.lang} ${w.where} ${step}] missing key ${k}`);
+}
+
+/** A list row that opens something (clickable rows are focusable). */
+const ROW = 'tbody tr[tabindex="0"]';
+
+const dialog = (page: Page) => page.locator('[role="dialog"], [role="alertdialog"]').last();
+
+async function closeDialogs(page: Page): Promise<void> {
+  const open = page.locator('[role="dialog"], [role="alertdialog"]');
+  for (let i = 0; i < 3 && (await open.count()) > 0; i++) {
+    const before = await open.count();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => open.count()).toBeLessThan(before);
+  }
+  expect(await open.count()).toBe(0);
+}
+
+/** Opens a dialog with `trigger` (when the page has one), checks it, its tabs, and its empty submit. */
+async function dialogSteps(
+  w: Walk,
+  trigger: string,
+  opts: { name: string; submit?: string; fill?: [string, string] },
+): Promise<void> {
+  const button = w.page.locator(trigger).first();
+  if ((await button.count()) === 0 || !(await button.isVisible())) return;
+  await button.click();
+  await dialog(w.page).waitFor();
+  await check(w, opts.name);
+  const tabs = dialog(w.page).getByRole('tab');
+  for (let i = 0; i < (await tabs.count()); i++) {
+    await tabs.nth(i).click();
+    await check(w, `${opts.name} tab ${i + 1}`);
+  }
+  if (opts.submit) {
+    if ((await tabs.count()) > 0) await tabs.first().click();
+    if (opts.fill) await dialog(w.page).locator(opts.fill[0]).fill(opts.fill[1]);
+    await dialog(w.page).locator(opts.submit).click();
+    await expect
+      .poll(() => dialog(w.page).locator('[id$="-error"]:not(:empty), [data-testid="form-error"]').count())
+      .toBeGreaterThan(0);
+    await check(w, `${opts.name} submitted ${opts.fill ? 'invalid' : 'empty'}`);
+  }
+  await closeDialogs(w.page);
+}
+
+/** The main dialogs of each route, opened when the role's page has their trigger. */
+const DIALOGS: Record<string, (w: Walk) => Promise<void>> = {
+  '/categories': async (w) => {
+    await dialogSteps(w, '[data-testid="add-category"]', {
+      name: 'new category',
+      submit: '[data-testid="save"]',
+    });
+    await dialogSteps(w, ROW, { name: 'edit category' });
+  },
+  '/subcategories': async (w) => {
+    await dialogSteps(w, '[data-testid="add-subcategory"]', {
+      name: 'new subcategory',
+      submit: '[data-testid="save"]',
+    });
+    await dialogSteps(w, ROW, { name: 'edit subcategory' });
+  },
+  '/products': async (w) => {
+    await dialogSteps(w, '[data-testid="add-product"]', {
+      name: 'new product',
+      submit: '[data-testid="save"]',
+    });
+    await dialogSteps(w, ROW, { name: 'edit product' });
+  },
+  '/companies': async (w) => {
+    await dialogSteps(w, '[data-testid="add-company"]', {
+      name: 'new company',
+      submit: '[data-testid="save"]',
+    });
+    await dialogSteps(w, ROW, { name: 'edit company' });
+  },
+  '/company-groups': async (w) => {
+    await dialogSteps(w, '[data-testid="add-company-group"]', {
+      name: 'new company group',
+      submit: '[data-testid="company-group-submit"]',
+    });
+  },
+  '/company-users': async (w) => {
+    await dialogSteps(w, '[data-testid="add-user"]', {
+      name: 'new employee',
+      submit: '[data-testid="save-user"]',
+    });
+    await dialogSteps(w, ROW, { name: 'edit employee' });
+  },
+  '/users': async (w) => {
+    await dialogSteps(w, ROW, { name: 'user' });
+  },
+  '/os': async (w) => {
+    await dialogSteps(w, '[data-testid="os-filters"]', { name: 'filters' });
+    await dialogSteps(w, ROW, { name: 'service order' });
+  },
+  '/create-os': async (w) => {
+    await dialogSteps(w, '[data-testid="os-add-equipment"]', { name: 'equipment search' });
+  },
+  '/inspections': async (w) => {
+    await dialogSteps(w, '[data-testid^="details-"]', { name: 'equipment' });
+  },
+  '/maintenances': async (w) => {
+    await dialogSteps(w, '[data-testid^="details-"]', { name: 'equipment' });
+  },
+  '/tags': async (w) => {
+    await dialogSteps(w, '[data-testid^="details-"]', { name: 'equipment' });
+  },
+  '/tags-replace': async (w) => {
+    await dialogSteps(w, ROW, { name: 'replacement' });
+  },
+  '/tags-qr-code': async (w) => {
+    await w.page.getByRole('main').getByRole('button').first().click();
+    const qr = dialog(w.page);
+    await qr.waitFor();
+    await check(w, 'generate dialog');
+    // no quantity: the client's message; 0: the server's range message (nothing is generated)
+    for (const quantity of ['', '0']) {
+      await qr.locator('#qr-quantity').fill(quantity);
+      await qr.locator('button[type="submit"]').click();
+      await expect.poll(() => qr.locator('#qr-quantity-error').textContent()).not.toBe('');
+      await check(w, `generate dialog with quantity "${quantity}"`);
+    }
+    await closeDialogs(w.page);
+  },
+  '/': async (w) => {
+    await dialogSteps(w, '[data-testid="forgot-password-link"]', {
+      name: 'forgot password',
+      submit: '[data-testid="forgot-password-submit"]',
+      fill: ['#forgot-email', 'not-an-email'],
+    });
+  },
+};
+
+/** Steps on a page itself (forms outside dialogs). */
+const PAGE_STEPS: Record<string, (w: Walk) => Promise<void>> = {
+  '/t?action=inspect': (w) => submitFieldForm(w),
+  '/t?action=register': (w) => submitFieldForm(w),
+  '/t?action=replace': (w) => submitFieldForm(w),
+  '/': async (w) => {
+    const form = w.page.getByTestId('login-form');
+    if ((await form.count()) === 0) return;
+    await w.page.locator('#login-email').fill(`nobody.${Math.random().toString(36).slice(2)}@example.com`);
+    await w.page.locator('#login-password').fill('Wrong@123');
+    await form.locator('button[type="submit"]').click();
+    await w.page.locator('[data-sonner-toast]').first().waitFor();
+    await check(w, 'failed sign-in');
+    // The toast stays while the mouse rests on it: move away so it leaves.
+    await w.page.mouse.move(0, 0);
+  },
+  '/register': async (w) => {
+    // Invalid values, each left with Tab: the form shows its messages as fields are touched.
+    const values: [string, string][] = [
+      ['#reg-name', ' '],
+      ['#reg-email', 'not-an-email'],
+      ['#reg-phone', '1234'],
+      ['#reg-cnpj', '11111111111111'],
+      ['#reg-cep', '123'],
+      ['#reg-password', 'abc'],
+      ['#reg-password-confirmation', 'abd'],
+    ];
+    for (const [field, value] of values) {
+      await w.page.locator(field).fill(value);
+      await w.page.locator(field).press('Tab');
+    }
+    await expect.poll(() => w.page.locator('[id$="-error"]:not(:empty)').count()).toBeGreaterThan(4);
+    await check(w, 'invalid values');
+    await w.page.reload();
+  },
+};
+
+/** Submits a field form (inspect, register, replace) as it is: nothing is filled in, so it is refused. */
+async function submitFieldForm(w: Walk): Promise<void> {
+  const submit = w.page.locator('[data-testid="field-page"] button[type="submit"]');
+  if ((await submit.count()) === 0) return;
+  await submit.click();
+  await expect
+    .poll(() =>
+      w.page
+        .locator(
+          '[id$="-error"]:not(:empty), [data-testid$="-error"]:not(:empty), [data-testid="field-form-error"]',
+        )
+        .count(),
+    )
+    .toBeGreaterThan(0);
+  await check(w, 'submitted empty');
+}
+
+interface Ctx {
+  usedSerial: string;
+  unusedSerial: string;
+}
+
+/** The hash paths a role opens: every route of its manifests (parameters filled in). */
+function pathsOf(role: RoleOrAnonymous, ctx: Ctx): string[] {
+  const paths = ROUTES.filter((r) => r.roles.includes(role) && !r.redirect && r.path !== '/logout').flatMap(
+    (r) =>
+      r.path === '/t/$serial'
+        ? [
+            ...['', '?action=inspect', '?action=maintain', '?action=history'].map(
+              (a) => `/t/${ctx.usedSerial}${a}`,
+            ),
+            ...['', '?action=register', '?action=replace'].map((a) => `/t/${ctx.unusedSerial}${a}`),
+          ]
+        : [r.path],
+  );
+  return [...new Set(paths)];
+}
+
+async function walkRole(role: RoleOrAnonymous, email: string | null, ctx: Ctx): Promise<string[]> {
+  const page = await fresh();
+  let inFlight = 0;
+  // Calls and the lazy chunks of pages: a route has settled when none is in flight.
+  const isCall = (r: { resourceType(): string }) =>
+    ['fetch', 'xhr', 'script', 'stylesheet', 'document'].includes(r.resourceType());
+  page.on('request', (r) => isCall(r) && inFlight++);
+  page.on('requestfinished', (r) => isCall(r) && inFlight--);
+  page.on('requestfailed', (r) => isCall(r) && inFlight--);
+  if (email) await login(page, email);
+  else await page.goto('/#/');
+  const problems: string[] = [];
+  for (const lang of ['en', 'es'] as const) {
+    await page.getByTestId('footer').getByTestId(`lang-${lang}`).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+    for (const path of pathsOf(role, ctx)) {
+      const w: Walk = { page, lang, where: `${role} ${path}`, problems, inFlight: () => inFlight };
+      await page.evaluate((p) => {
+        window.location.hash = `#${p}`;
+      }, path);
+      await expect.poll(() => page.evaluate(() => window.location.hash.slice(1))).toBe(path);
+      await check(w, 'page');
+      const [route = '', query] = path.split('?');
+      const base = `/${route.split('/')[1] ?? ''}`;
+      await DIALOGS[base]?.(w);
+      await PAGE_STEPS[query ? `${base}?${query}` : base]?.(w);
+    }
+  }
+  return problems;
+}
+
+describe('every page in English and Spanish (issue 16 item 3)', () => {
+  let ctx: Ctx | undefined;
+  const context = async (): Promise<Ctx> => {
+    if (ctx) return ctx;
+    const demo = await demoCompany();
+    const used = await sql<{ serial_number: string }>`
+      select t.serial_number from ${sql.table(`${tenantSchemaName(demo.schema)}.tags`)} t
+      join ${sql.table(`${tenantSchemaName(demo.schema)}.equipment`)} e on e.tag_id = t.id
+      order by e.id limit 1`.execute(baseDb());
+    ctx = { usedSerial: used.rows[0]!.serial_number, unusedSerial: await createTag(demo) };
+    return ctx;
+  };
+
+  const roles: [RoleOrAnonymous, string | null][] = [
+    ['ANONYMOUS', null],
+    ['COMPANY_OPERATOR', DEMO.operator],
+    ['COMPANY_ADMIN', DEMO.companyAdmin],
+    ['COMPANY_GROUP_ADMIN', DEMO.groupAdmin],
+    ['MOBCHECK_ADMIN', DEMO.admin],
+  ];
+  for (const [role, email] of roles) {
+    it(`${role}: no Portuguese-only text and no missing key on any page or main dialog`, async () => {
+      const problems = await walkRole(role, email, await context());
+      expect(problems).toEqual([]);
+    }, 240_000);
+  }
+
+  it('finds the Portuguese texts it looks for (the check itself)', () => {
+    expect(
+      portuguese('en', ['Nova categoria', 'Adicionar linha *', 'Anual (360 dias)', 'Sim / Não / N.A.']),
+    ).toHaveLength(4);
+    expect(
+      portuguese('es', ['Nova categoria', 'Anual (360 dias)', 'Nueva categoría', 'Empresa', 'OS 12']),
+    ).toEqual([
+      '"Nova categoria" ← catalogue:newCategory',
+      '"Anual (360 dias)" ← catalogue:periodicity.yearly',
+    ]);
+    expect(portuguese('en', ['New category', 'Extintor Pó ABC 6 kg', 'EXT-ABC-6', '23/11/2026'])).toEqual([]);
+    expect(portuguese('en', ['YES_NO_NA', 'PENDING'])).toEqual([
+      '"YES_NO_NA" ← a code shown as it is',
+      '"PENDING" ← a code shown as it is',
+    ]);
+  });
+});
+
+describe('messages in the language of the UI (issue 16 item 3)', () => {
+  async function switchLanguage(page: Page, lang: Lang): Promise<void> {
+    await page.getByTestId('footer').getByTestId(`lang-${lang}`).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+  }
+  const errorOf = (page: Page, id: string) => page.getByTestId(`${id}-error`).textContent();
+  const unique = () => Math.random().toString(36).slice(2, 8);
+
+  it('en: the employee form (its rules and the server’s "email exists") and the QR quantity', async () => {
+    const page = await fresh();
+    await login(page, DEMO.companyAdmin);
+    await switchLanguage(page, 'en');
+    await page.goto('/#/company-users');
+    await page.getByTestId('add-user').click();
+    const form = page.getByTestId('company-user-form');
+    await form.locator('#cu-name').fill(`Ana ${unique()}`);
+    await form.locator('#cu-email').fill('not-an-email');
+    await form.locator('#cu-phone').fill('1234');
+    await form.locator('#cu-occupation').fill('Technician');
+    await form.locator('#cu-password').fill('abc');
+    await page.getByTestId('save-user').click();
+    await expect.poll(() => errorOf(page, 'cu-email')).toBe('Invalid e-mail');
+    expect(await errorOf(page, 'cu-phone')).toBe('Invalid phone: (##) ####-#### or (##) #####-####');
+    expect(await errorOf(page, 'cu-password')).toBe(
+      'The password needs at least 6 characters, 1 digit, 1 uppercase letter, 1 lowercase letter and 1 special character (!@#$%&*()_-+=)',
+    );
+    // valid values but a taken e-mail: the server's code, in English with the e-mail
+    await form.locator('#cu-email').fill(DEMO.operator);
+    await form.locator('#cu-phone').fill('11912345678');
+    await form.locator('#cu-password').fill('Senha@123');
+    await page.getByTestId('save-user').click();
+    await expect.poll(() => errorOf(page, 'cu-email')).toBe(`Email ${DEMO.operator} already exists`);
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+
+    await page.goto('/#/tags-qr-code');
+    await page.getByRole('main').getByRole('button').first().click();
+    const qr = page.getByTestId('qr-dialog');
+    await qr.locator('#qr-quantity').fill('');
+    await qr.locator('button[type="submit"]').click();
+    await expect.poll(() => qr.locator('#qr-quantity-error').textContent()).toBe('Enter the quantity.');
+    await qr.locator('#qr-quantity').fill('0');
+    await qr.locator('button[type="submit"]').click();
+    await expect
+      .poll(() => qr.locator('#qr-quantity-error').textContent())
+      .toMatch(/^The quantity must be a whole number between 1 and \d+$/);
+  });
+
+  it('es: the company and company group forms (their rules, zod’s own checks, "company group already exists")', async () => {
+    const page = await fresh();
+    await login(page, DEMO.admin);
+    await switchLanguage(page, 'es');
+    await page.goto('/#/companies');
+    await page.getByTestId('add-company').click();
+    const company = page.getByTestId('company-form');
+    await company.locator('#co-name').fill(`Acme ${unique()}`);
+    await company.locator('#co-contact').fill('Ana');
+    await company.locator('#co-email').fill('not-an-email');
+    await company.locator('#co-phone').fill('1234');
+    await company.locator('#co-cnpj').fill('11111111111111');
+    await company.locator('#co-tags').fill('-1');
+    await company.getByTestId('save').click();
+    await expect.poll(() => errorOf(page, 'co-email')).toBe('Correo electrónico inválido');
+    expect(await errorOf(page, 'co-phone')).toBe('Teléfono inválido: (##) ####-#### o (##) #####-####');
+    expect(await errorOf(page, 'co-cnpj')).toBe('CNPJ inválido');
+    expect(await errorOf(page, 'co-tags')).toBe('Ingrese un número mayor o igual a 0.');
+    await page.keyboard.press('Escape');
+    await company.waitFor({ state: 'detached' });
+
+    await page.goto('/#/company-groups');
+    await page.getByTestId('add-company-group').click();
+    const group = page.getByTestId('company-group-form');
+    const u = unique();
+    await group.locator('#cg-companyName').fill(`Grupo ${u}`);
+    await group.locator('#cg-companyGroup').fill('demo');
+    await group.locator('#cg-responsibleName').fill('Ana');
+    await group.locator('#cg-responsibleOccupation').fill('Gerente');
+    await group.locator('#cg-responsibleEmail').fill(`ana.${u}@example.com`);
+    await group.locator('#cg-responsiblePhone').fill('11987654321');
+    await group.locator('#cg-responsiblePassword').fill('abc');
+    await page.getByTestId('company-group-submit').click();
+    await expect
+      .poll(() => errorOf(page, 'cg-responsiblePassword'))
+      .toBe(
+        'La contraseña necesita al menos 6 caracteres, 1 número, 1 letra mayúscula, 1 minúscula y 1 carácter especial (!@#$%&*()_-+=)',
+      );
+    await group.locator('#cg-responsiblePassword').fill('Senha@123');
+    await page.getByTestId('company-group-submit').click();
+    // the server answers 'company group already exists: demo' (the seed's text); the UI says it in Spanish
+    await expect.poll(() => errorOf(page, 'cg-companyGroup')).toBe('El grupo de empresas demo ya existe');
+  });
+});
