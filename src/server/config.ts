@@ -126,6 +126,21 @@ const envSchema = z.object({
     .refine((u) => mapTileOrigin(u) !== null, 'an http(s) URL template with {z}, {x} and {y}'),
   /** The attribution shown on the map (plain text), as the tile provider's terms require. */
   MAP_TILE_ATTRIBUTION: z.string().max(300).default(DEFAULT_MAP_TILE_ATTRIBUTION),
+  /** Who bills the plans and tag orders: `sandbox` (local bills with a pay page; the default) or `vindi`. */
+  BILLING_PROVIDER: z.enum(['sandbox', 'vindi']).default('sandbox'),
+  /** Vindi's private API key (HTTP Basic user). Required when BILLING_PROVIDER=vindi. */
+  VINDI_API_KEY: z.string().optional(),
+  /** Vindi's API base: sandbox `https://sandbox-app.vindi.com.br/api/v1`, production `https://app.vindi.com.br/api/v1`. */
+  VINDI_API_URL: z.string().url().default('https://sandbox-app.vindi.com.br/api/v1'),
+  /**
+   * The secret path segment of `POST /web/billing/webhooks/vindi/{secret}` (Vindi signs nothing).
+   * When unset, derived from APP_SECRET.
+   */
+  VINDI_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** Days a bill may stay overdue before the company group goes from PENDING to BLOCKED. */
+  BILLING_BLOCK_AFTER_DAYS: z.coerce.number().int().min(0).max(365).default(15),
+  /** When the worker reconciles every open subscription and bill with the provider (cron, APP_TIME_ZONE). */
+  BILLING_RECONCILE_CRON: z.string().default('30 3 * * *'),
   /** The time zone whose calendar day is "today" for due dates and inspection statuses. */
   APP_TIME_ZONE: z
     .string()
