@@ -201,7 +201,7 @@ export interface WebhookEventData {
     productId: number;
     performedAt: string;
     receivedAt: string;
-    parts: { partId: number; part: string; quantity: number; unit: string }[];
+    parts: { partId: number | null; part: string; quantity: number; unit: string }[];
     userId: number;
   };
   'equipment.status_changed': {
