@@ -35,7 +35,6 @@ for (const [net, prefix] of [
 for (const [net, prefix] of [
   ['::', 128],
   ['::1', 128],
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],
@@ -54,6 +53,10 @@ export function isPrivateAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '');
   const family = isIP(bare);
   if (family === 0) return true;
+  // IPv4-mapped IPv6 (::ffff:a.b.c.d, ::ffff:7f00:1): refused whatever it maps. (A BlockList
+  // checks such addresses against its IPv4 rules, so the range cannot be listed below: it would
+  // match every IPv4 address too.)
+  if (family === 6 && /^(0{0,4}:){0,5}:?ffff:/i.test(bare) && !/^ffff:/i.test(bare)) return true;
   return blocked.check(bare, family === 4 ? 'ipv4' : 'ipv6');
 }
 
