@@ -190,7 +190,9 @@ describe('webhook endpoints', () => {
     expect(ofB.companyId).toBe(t.companyB);
     const hidden = await rest('GET', `/web/webhooks/endpoints/${ofB.id}/`, { token: t.tokens.companyAdmin });
     expect([hidden.status, hidden.json.error?.code]).toEqual([404, 'WEBHOOK_ENDPOINT_NOT_FOUND']);
-    const removed = await rest('DELETE', `/web/webhooks/endpoints/${ofB.id}/`, { token: t.tokens.companyAdmin });
+    const removed = await rest('DELETE', `/web/webhooks/endpoints/${ofB.id}/`, {
+      token: t.tokens.companyAdmin,
+    });
     expect(removed.status).toBe(404);
     const foreign = await rest('POST', '/web/webhooks/endpoints/', {
       token: t.tokens.companyAdmin,
@@ -300,7 +302,9 @@ describe('webhook deliveries', () => {
       data: { tagSerialNumber: e.serial, parts: [{ partId: t.catalogue.parts.gauge, quantity: 1 }] },
     });
     // A delivery of another company's scope is not found by a company admin.
-    const foreign = await rest('POST', `/web/webhooks/deliveries/${d!.id}/resend`, { token: t2.tokens.group });
+    const foreign = await rest('POST', `/web/webhooks/deliveries/${d!.id}/resend`, {
+      token: t2.tokens.group,
+    });
     expect(foreign.status).toBe(404);
     const byOperator = await rest('POST', `/web/webhooks/deliveries/${d!.id}/resend`, {
       token: t.tokens.operator,
@@ -314,7 +318,11 @@ describe('webhook deliveries', () => {
     const path2 = newPath('tenant-2');
     const all = [...WEBHOOK_EVENTS];
     const a = await createEndpoint(t.tokens.companyAdmin, { url: `${rx.base}${pathA}`, events: all });
-    const b = await createEndpoint(t.tokens.group, { url: `${rx.base}${pathB}`, events: all, companyId: t.companyB });
+    const b = await createEndpoint(t.tokens.group, {
+      url: `${rx.base}${pathB}`,
+      events: all,
+      companyId: t.companyB,
+    });
     const other = await createEndpoint(t2.tokens.companyAdmin, { url: `${rx.base}${path2}`, events: all });
 
     // Company B of the same group: its equipment and inspection.
@@ -382,7 +390,9 @@ describe('webhook deliveries', () => {
     ).id;
     const order = await createOrder(t.tokens.companyAdmin, orderBody(t, [{ id: equipmentId }]));
     const newSerial = await createTag({ groupId: t.groupId, companyId: t.companyId, schema: t.schema });
-    const moved = await rest('PUT', `/web/tags/${e.serial}/replace-to/${newSerial}`, { token: t.tokens.group });
+    const moved = await rest('PUT', `/web/tags/${e.serial}/replace-to/${newSerial}`, {
+      token: t.tokens.group,
+    });
     expect(moved.status).toBe(200);
 
     const rows = await outbox(t.schema, ep.id);
@@ -395,7 +405,11 @@ describe('webhook deliveries', () => {
       'service_order.changed',
       'tag.replaced',
     ]);
-    expect(bodies[0].data).toMatchObject({ equipmentId, tagSerialNumber: e.serial, extraLabel: e.extraLabel });
+    expect(bodies[0].data).toMatchObject({
+      equipmentId,
+      tagSerialNumber: e.serial,
+      extraLabel: e.extraLabel,
+    });
     expect(bodies[2].data).toMatchObject({ previousStatus: 'NA', status: 'VALID', cause: 'inspection' });
     expect(bodies[4].data).toMatchObject({
       serviceOrderId: order.id,
@@ -472,7 +486,12 @@ describe('webhook deliveries', () => {
       events: ['tag.replaced'],
     });
     const db = tenantDb(t.schema);
-    const data = { equipmentId: 1, companyId: t.companyId, tagSerialNumber: 'SWEEP', oldTagSerialNumber: 'OLD' };
+    const data = {
+      equipmentId: 1,
+      companyId: t.companyId,
+      tagSerialNumber: 'SWEEP',
+      oldTagSerialNumber: 'OLD',
+    };
     // A rolled-back change writes nothing.
     await expect(
       transactionWithHooks(db, async (trx) => {
@@ -486,9 +505,9 @@ describe('webhook deliveries', () => {
     const [row] = await outbox(t.schema, ep.id);
     expect(row?.status).toBe('PENDING');
     const schema = tenantSchemaName(t.schema);
-    expect(await queueFor(WEBHOOK_QUEUE).getJob(deliveryJobId({ schema, deliveryId: row!.id, round: 0 }))).toBe(
-      undefined,
-    );
+    expect(
+      await queueFor(WEBHOOK_QUEUE).getJob(deliveryJobId({ schema, deliveryId: row!.id, round: 0 })),
+    ).toBe(undefined);
     const report = await sweepWebhookDeliveries({ minAgeMs: 0, schemas: [schema] });
     expect(report.requeued).toBeGreaterThanOrEqual(1);
     const [d] = await finished(t.tokens.companyAdmin, ep.id);

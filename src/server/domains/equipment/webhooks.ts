@@ -5,7 +5,11 @@
  * and after a write that moves it — an inspection or an edit of the dates; a status that changes by
  * the calendar alone (a date passing) sends nothing.
  */
-import { type EquipmentStatus, equipmentStatusOf, type StatusInput } from '../../../shared/equipment/status.ts';
+import {
+  type EquipmentStatus,
+  equipmentStatusOf,
+  type StatusInput,
+} from '../../../shared/equipment/status.ts';
 import { today } from '../../db/days.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
 import type { Trx } from './common.ts';

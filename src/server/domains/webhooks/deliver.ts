@@ -62,7 +62,7 @@ export async function attemptDelivery(p: DeliveryParams, info: AttemptInfo): Pro
     ])
     .where('d.id', '=', p.deliveryId)
     .executeTakeFirst();
-  if (!row || row.status !== 'PENDING' || row.round !== p.round) return 'skipped';
+  if (row?.status !== 'PENDING' || row.round !== p.round) return 'skipped';
 
   const attemptNo = info.attemptsMade + 1;
   const last = attemptNo >= info.attempts;
@@ -110,7 +110,9 @@ export async function attemptDelivery(p: DeliveryParams, info: AttemptInfo): Pro
         'user-agent': USER_AGENT,
         'webhook-id': row.message_id,
         'webhook-timestamp': String(timestamp),
-        'webhook-signature': secrets.map((s) => signatureOf(s, row.message_id, timestamp, row.body)).join(' '),
+        'webhook-signature': secrets
+          .map((s) => signatureOf(s, row.message_id, timestamp, row.body))
+          .join(' '),
       },
       row.body,
       { timeoutMs: cfg.WEBHOOKS_TIMEOUT_MS, allowPrivate: cfg.WEBHOOKS_ALLOW_PRIVATE },

@@ -28,7 +28,8 @@ export function describeSendError(e: unknown): string {
   if (e instanceof BlockedAddressError) return `refused: ${e.message}`;
   const err = e as NodeJS.ErrnoException;
   if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return 'timed out';
-  if (err?.code) return `${err.code}${err.message && !err.message.includes(err.code) ? `: ${err.message}` : ''}`;
+  if (err?.code)
+    return `${err.code}${err.message && !err.message.includes(err.code) ? `: ${err.message}` : ''}`;
   return String(err?.message ?? e).slice(0, 300);
 }
 
