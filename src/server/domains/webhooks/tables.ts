@@ -52,6 +52,5 @@ export interface WebhookTables {
 }
 
 declare module '../../db/schema.ts' {
-  // biome-ignore lint/suspicious/noEmptyInterface: merged with the database type
   interface TenantDatabase extends WebhookTables {}
 }
