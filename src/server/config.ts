@@ -167,6 +167,23 @@ const envSchema = z.object({
   QR_MONTHLY_QUOTA: z.coerce.number().int().min(0).default(50_000),
   /** Jobs of one company group that run at once on one queue, across every worker (fair share). */
   TENANT_MAX_ACTIVE_JOBS: z.coerce.number().int().min(1).default(1),
+  /** Outgoing webhooks (issue 18): accept plain http:// endpoint URLs (development, tests). */
+  WEBHOOKS_ALLOW_HTTP: z.stringbool().default(false),
+  /**
+   * Outgoing webhooks: accept endpoints on private, loopback or link-local addresses (checked at
+   * registration and again at send time after DNS resolution). Tests' local receiver only.
+   */
+  WEBHOOKS_ALLOW_PRIVATE: z.stringbool().default(false),
+  /** Attempts of one delivery, the first included; with WEBHOOKS_RETRY_SPAN_MS they set the exponential backoff. */
+  WEBHOOKS_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(12),
+  /** The time the retries of one delivery span: first delay = span / (2^(attempts-1) - 1), doubling. */
+  WEBHOOKS_RETRY_SPAN_MS: z.coerce.number().int().min(1).default(86_400_000),
+  /** How long one delivery attempt may take, connection included. */
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  /** How long a process keeps which companies subscribe to which events (NOTIFY drops it on a change); 0 = off. */
+  WEBHOOKS_ENDPOINT_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** Days the delivery log keeps a delivery. */
+  WEBHOOKS_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

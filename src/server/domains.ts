@@ -17,6 +17,7 @@ import { qrDomain } from './domains/qr/domain.ts';
 import { reportsDomain } from './domains/reports/domain.ts';
 import { serviceOrdersDomain } from './domains/service-orders/domain.ts';
 import { tagsDomain } from './domains/tags/domain.ts';
+import { webhooksDomain } from './domains/webhooks/domain.ts';
 
 // biome-ignore format: one registration line per domain
 export const domains = {
@@ -35,4 +36,5 @@ export const domains = {
   documents: documentsDomain,
   serviceOrders: serviceOrdersDomain,
   dashboard: dashboardDomain,
+  webhooks: webhooksDomain,
 };

@@ -20,6 +20,7 @@ import { qrErrors } from './qr/errors.ts';
 import { reportsErrors } from './reports/errors.ts';
 import { serviceOrdersErrors } from './service-orders/errors.ts';
 import { tagsErrors } from './tags/errors.ts';
+import { webhooksErrors } from './webhooks/errors.ts';
 
 export { formatMessage } from './define-errors.ts';
 
@@ -37,6 +38,7 @@ export const ERROR_DOMAINS = {
   tags: tagsErrors,
   reports: reportsErrors,
   serviceOrders: serviceOrdersErrors,
+  webhooks: webhooksErrors,
 } as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void

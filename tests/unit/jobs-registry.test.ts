@@ -22,6 +22,8 @@ describe('the job registry', () => {
       'report-xlsx',
       'result-sweep',
       'service-order-pdf',
+      'webhook-delivery',
+      'webhook-sweep',
     ]);
   });
 
@@ -38,6 +40,7 @@ describe('the job registry', () => {
         2,
         ['inspection-pdf', 'inspection-xlsx', 'maintenance-pdf', 'maintenance-xlsx', 'service-order-pdf'],
       ],
+      ['webhooks', 8, ['webhook-delivery', 'webhook-sweep']],
     ]);
     expect([diagnosticJob.attempts, qrPdfJob.attempts, qrXlsxJob.attempts, resultSweepJob.attempts]).toEqual([
       3, 3, 3, 1,

@@ -29,6 +29,7 @@ import { loadOneEquipment } from './dto.ts';
 import { findTagInScope, lockEquipmentOnTag } from './lookup.ts';
 import { productDates, productRuleColumns, productsWithType } from './product-rules.ts';
 import { refreshEquipmentSearch } from './search.ts';
+import { emitStatusChange, emitWebhookEvent, statusInputOf } from './webhooks.ts';
 
 type RegisterInput = z.output<typeof registerEquipmentSchema>;
 type UpdateInput = z.output<typeof updateEquipmentSchema>;
@@ -265,6 +266,17 @@ export async function registerEquipment(
       .set({ activated_at: sql`now()`, updated_at: sql`now()` })
       .where('id', '=', tag.id)
       .execute();
+    await emitWebhookEvent(trx, tag.companyId, 'equipment.registered', {
+      equipmentId: id,
+      companyId: tag.companyId,
+      tagSerialNumber: tag.serialNumber,
+      productId: product.id,
+      productName: product.name,
+      productSku: product.sku,
+      extraLabel: input.extraLabel,
+      extraCode: input.extraCode,
+      dueDate: due.due_date,
+    });
     return { id, tagSerialNumber: tag.serialNumber };
   });
 }
@@ -290,6 +302,7 @@ export async function updateEquipment(ctx: Ctx, input: UpdateInput): Promise<Equ
       await checkTagsLimit(ctx, trx, cur.company_id, cur.id);
     const manual = input.dueDate === undefined ? (cur.due_date_manual ? cur.due_date : null) : input.dueDate;
     const due = dueDateFor(product, manual, values);
+    const dates = productDates(product, cur.last_inspection_day, due.due_date);
     await trx
       .updateTable('equipment')
       .set({
@@ -297,11 +310,18 @@ export async function updateEquipment(ctx: Ctx, input: UpdateInput): Promise<Equ
         extra_label: input.extraLabel,
         extra_code: input.extraCode,
         due_date_manual: due.due_date_manual,
-        ...productDates(product, cur.last_inspection_day, due.due_date),
+        ...dates,
         updated_at: sql`now()`,
       })
       .where('id', '=', cur.id)
       .execute();
+    await emitStatusChange(
+      trx,
+      { id: cur.id, company_id: cur.company_id, serial: tag.serialNumber },
+      statusInputOf(cur),
+      { ...statusInputOf(cur), nextInspectionDate: dates.next_inspection_date, dueDate: dates.due_date },
+      'update',
+    );
     await saveAttributeValues(trx, cur.id, values, { replace: true });
     await refreshEquipmentSearch(trx, { equipmentId: cur.id });
     if (productChanged || input.extraLabel !== cur.extra_label || input.extraCode !== cur.extra_code)
