@@ -4,8 +4,8 @@ import { type Kysely, sql } from 'kysely';
  * Due-date digests (issue 18 item 2): one row per (recipient, company, day) a digest mail was sent
  * for, inserted in the transaction that sends it — a second run of the day (a retry, another worker,
  * a restart) finds the row and sends nothing. Old rows are removed by the job itself (`day` index).
- * Also the /config-system row of DUE_DIGEST_GROUP_ADMINS (off), so an install without the demo seed
- * can turn it on.
+ * Also the /config-system row of DUE_DIGEST_GROUP_ADMINS (off) for an install seeded before it
+ * existed (a fresh database gets it from the seed, with the other settings).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table if not exists core.due_digests (
@@ -21,8 +21,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     constraint due_digests_uq unique (user_id, company_id, day)
   )`.execute(db);
   await sql`create index if not exists due_digests_day_idx on core.due_digests (day)`.execute(db);
+  // An install already seeded gets the row here; a fresh one from the seed (after the others).
   await sql`insert into core.system_config (title, config_type, config_value, enabled, param)
-    values ('Resumo de vencimentos também para administradores de grupo', 'TOGGLE', '0', false, 'DUE_DIGEST_GROUP_ADMINS')
+    select 'Enviar o resumo diário de vencimentos também aos administradores de grupo', 'TOGGLE', '0', false, 'DUE_DIGEST_GROUP_ADMINS'
+    where exists (select 1 from core.system_config)
     on conflict (title) do nothing`.execute(db);
 }
 

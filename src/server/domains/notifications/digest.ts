@@ -1,6 +1,6 @@
 /**
  * The daily due-date digest (issue 18 item 2). For each company group (a page of groups at a
- * time, by id), for each of its enabled companies (a page at a time, by id): the company's due
+ * time, by id), for each of its companies (a page at a time, by id): the company's due
  * counts and first items (`due-items.ts`, over its indexes; nothing but one page is held in
  * memory), then one mail per recipient — the company's active admins, and the group's active
  * admins when DUE_DIGEST_GROUP_ADMINS is on — in the recipient's language, linking to the report
@@ -134,7 +134,7 @@ async function digestCompany(
   }
 }
 
-/** Every enabled company of a group, a page at a time. */
+/** Every company of a group, a page at a time (one with nothing due costs one indexed count). */
 async function digestGroup(
   group: { id: number; schema_name: string },
   day: string,
@@ -150,7 +150,6 @@ async function digestGroup(
       .selectFrom('companies')
       .select(['id', 'name'])
       .where('company_group_id', '=', group.id)
-      .where('enabled', '=', true)
       .where('id', '>', after)
       .orderBy('id')
       .limit(PAGE)

@@ -103,11 +103,12 @@ export async function firstDue(
     .orderBy(noticeStart())
     .orderBy('e.id')
     .limit(upTo);
+  // Named `capped` as every capped count is (tests/integration/platform/query-budget.test.ts).
   const first = db
-    .selectFrom(due.as('d'))
-    .select(['d.id', 'd.since', sql<string>`count(*) over ()`.as('counted')])
-    .orderBy('d.since')
-    .orderBy('d.id')
+    .selectFrom(due.as('capped'))
+    .select(['capped.id', 'capped.since', sql<string>`count(*) over ()`.as('counted')])
+    .orderBy('capped.since')
+    .orderBy('capped.id')
     .limit(opts.limit);
   const s = statusColumns('e', day);
   const rows = await db
