@@ -222,7 +222,8 @@ export function TopBar({ role, user }: { role: Role; user: LoggedUser }) {
           className="mr-2 rounded-md focus-visible:outline-2 focus-visible:outline-ring"
           aria-label="EquipCheck"
         >
-          <Logo inverted />
+          {/* The narrowest phones keep the mark only: the bell and the scan button need the room. */}
+          <Logo inverted className="max-[359px]:[&>span]:hidden" />
         </Link>
         <MainMenus role={role} />
         <div className="ml-auto flex items-center gap-1">
