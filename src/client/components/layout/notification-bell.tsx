@@ -122,9 +122,11 @@ export function NotificationBell() {
   }, [data, t, navigate]);
 
   const badge = data ? badgeText(data.total, data.totalCapped) : null;
-  const label = data?.totalCapped
-    ? t('labelCapped', { count: data.total })
-    : t('label', { count: data?.total ?? 0 });
+  const label = !data
+    ? t('title')
+    : data.totalCapped
+      ? t('labelCapped', { count: data.total })
+      : t('label', { count: data.total });
   const more = data ? data.total - data.items.length : 0;
 
   return (
