@@ -30,7 +30,7 @@ describe('the bell in the top bar', () => {
     const first = due.items[0]!;
     const row = items.first();
     expect(await row.getAttribute('data-equipment')).toBe(String(first.equipmentId));
-    const text = await row.innerText();
+    const text = (await row.textContent()) ?? '';
     expect(text).toContain(first.productName);
     expect(text).toContain(first.tagSerialNumber);
     expect(text).toMatch(/(Inspeção|Validade) (vencida há|vence)/);
