@@ -141,6 +141,13 @@ const envSchema = z.object({
   BILLING_BLOCK_AFTER_DAYS: z.coerce.number().int().min(0).max(365).default(15),
   /** When the worker reconciles every open subscription and bill with the provider (cron, APP_TIME_ZONE). */
   BILLING_RECONCILE_CRON: z.string().default('30 3 * * *'),
+  /**
+   * Issue 18: when the worker sends the daily due-date digest (cron, in APP_TIME_ZONE; one run per
+   * tick however many workers run).
+   */
+  DUE_DIGEST_CRON: z.string().default('0 7 * * *'),
+  /** Issue 18: days a sent digest's row (core.due_digests, one per recipient, company and day) is kept. */
+  DUE_DIGEST_KEEP_DAYS: z.coerce.number().int().min(2).max(3650).default(90),
   /** The time zone whose calendar day is "today" for due dates and inspection statuses. */
   APP_TIME_ZONE: z
     .string()

@@ -12,6 +12,7 @@ import { documentsDomain } from './domains/documents/domain.ts';
 import { equipmentDomain } from './domains/equipment/domain.ts';
 import { fieldDomain } from './domains/field/domain.ts';
 import { jobsDomain } from './domains/jobs/domain.ts';
+import { notificationsDomain } from './domains/notifications/domain.ts';
 import { organisationsDomain } from './domains/organisations/domain.ts';
 import { qrDomain } from './domains/qr/domain.ts';
 import { reportsDomain } from './domains/reports/domain.ts';
@@ -37,4 +38,5 @@ export const domains = {
   serviceOrders: serviceOrdersDomain,
   dashboard: dashboardDomain,
   webhooks: webhooksDomain,
+  notifications: notificationsDomain,
 };
