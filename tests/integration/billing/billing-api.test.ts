@@ -119,7 +119,6 @@ describe('the plan limits the group’s equipment', () => {
       },
     );
     expect(mine.json.data).toMatchObject({ equipmentCount: 3, equipmentLimit: 10 });
-    await coreDb().updateTable('companies').set({ tags_limit: 100 }).where('id', '=', t.companyId).execute();
     const tooSmall = await rest('PUT', '/web/billing/subscription/', {
       token: t.token,
       body: { planId: 4, quantity: 2 },
