@@ -4,6 +4,7 @@
  */
 import { accountDomain } from './domains/account/domain.ts';
 import { authDomain } from './domains/auth/domain.ts';
+import { billingDomain } from './domains/billing/domain.ts';
 import { catalogueDomain } from './domains/catalogue/domain.ts';
 import { cepDomain } from './domains/cep/domain.ts';
 import { configDomain } from './domains/config/domain.ts';
@@ -39,4 +40,5 @@ export const domains = {
   dashboard: dashboardDomain,
   webhooks: webhooksDomain,
   notifications: notificationsDomain,
+  billing: billingDomain,
 };

@@ -8,6 +8,7 @@
  */
 import { accountErrors } from './account/errors.ts';
 import { authErrors } from './auth/errors.ts';
+import { billingErrors } from './billing/errors.ts';
 import { catalogueErrors } from './catalogue/errors.ts';
 import { commonErrors } from './common/errors.ts';
 import { equipmentErrors } from './equipment/errors.ts';
@@ -39,6 +40,7 @@ export const ERROR_DOMAINS = {
   reports: reportsErrors,
   serviceOrders: serviceOrdersErrors,
   webhooks: webhooksErrors,
+  billing: billingErrors,
 } as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void

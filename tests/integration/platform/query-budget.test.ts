@@ -46,6 +46,8 @@ const BUDGET: [path: string, statements: number][] = [
   ['/web/field/working-set/?pageSize=10', 15],
   // The top bar's bell (issue 18), on every page: auth, then the first due items with their capped count
   ['/web/notifications/due/', 2],
+  // the pending-payment check every signed-in page repeats each minute (issue 17): auth, the status
+  ['/web/company-groups/company-group-status/{group}', 2],
 ];
 
 // A tenant of its own: other test files read the demo tenant's tags while this one grows.
@@ -68,7 +70,7 @@ async function statementsOf(path: string): Promise<{ status: number; sql: string
   const seen: string[] = [];
   const stop = observeQueries((q) => seen.push(q.sql));
   try {
-    const res = await testApp().request(path, {
+    const res = await testApp().request(path.replace('{group}', String(tenant.groupId)), {
       headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': '10.7.7.7' },
     });
     await res.arrayBuffer();
