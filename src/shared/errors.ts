@@ -8,6 +8,7 @@
  */
 import { accountErrors } from './account/errors.ts';
 import { authErrors } from './auth/errors.ts';
+import { billingErrors } from './billing/errors.ts';
 import { catalogueErrors } from './catalogue/errors.ts';
 import { commonErrors } from './common/errors.ts';
 import { equipmentErrors } from './equipment/errors.ts';
@@ -37,6 +38,7 @@ export const ERROR_DOMAINS = {
   tags: tagsErrors,
   reports: reportsErrors,
   serviceOrders: serviceOrdersErrors,
+  billing: billingErrors,
 } as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void

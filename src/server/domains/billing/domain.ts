@@ -1,0 +1,7 @@
+import { defineDomain } from '../../kit/domain.ts';
+import { billingOperations } from './operations.ts';
+
+export const billingDomain = defineDomain({
+  tag: 'Billing',
+  operations: billingOperations,
+});
