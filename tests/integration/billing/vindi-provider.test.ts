@@ -28,7 +28,8 @@ type Handler = (req: Seen, res: ServerResponse) => void;
 let server: Server;
 let baseUrl: string;
 let seen: Seen[] = [];
-let handler: Handler = (_req, res) => json(res, 404, { errors: [{ id: 'not_found', message: 'não encontrado' }] });
+let handler: Handler = (_req, res) =>
+  json(res, 404, { errors: [{ id: 'not_found', message: 'não encontrado' }] });
 
 function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
@@ -56,7 +57,8 @@ beforeAll(async () => {
     };
     seen.push(s);
     // Vindi refuses a request without the key's Basic credentials.
-    if (s.auth !== BASIC) return json(res, 401, { errors: [{ id: 'unauthorized', message: 'chave inválida' }] });
+    if (s.auth !== BASIC)
+      return json(res, 401, { errors: [{ id: 'unauthorized', message: 'chave inválida' }] });
     handler(s, res);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -146,9 +148,11 @@ describe('Vindi provider (fake Vindi API)', () => {
         });
       json(res, 500, {});
     };
-    expect(await provider().createCustomer({ name: 'G', email: 'g@example.test', code: 'group-12' })).toEqual({
-      providerId: '6',
-    });
+    expect(await provider().createCustomer({ name: 'G', email: 'g@example.test', code: 'group-12' })).toEqual(
+      {
+        providerId: '6',
+      },
+    );
     expect(seen.filter((s) => s.method === 'POST')).toEqual([]);
   });
 
@@ -163,7 +167,9 @@ describe('Vindi provider (fake Vindi API)', () => {
     };
     const p = provider();
     expect(await p.ensurePlan({ code: 'plan-1', name: 'Start' })).toBe('15');
-    expect(await p.ensureProduct({ code: 'custom-plan-unit', name: 'Equipamento', unitCents: 99 })).toBe('26');
+    expect(await p.ensureProduct({ code: 'custom-plan-unit', name: 'Equipamento', unitCents: 99 })).toBe(
+      '26',
+    );
     const post = seen.find((s) => s.method === 'POST')!;
     expect(post.body).toEqual({
       name: 'Equipamento',
@@ -208,7 +214,9 @@ describe('Vindi provider (fake Vindi API)', () => {
       customer_id: 2,
       payment_method_code: 'bank_slip',
       code: 'group-12-sub-3',
-      product_items: [{ product_id: 26, quantity: 50, pricing_schema: { price: '0.99', schema_type: 'per_unit' } }],
+      product_items: [
+        { product_id: 26, quantity: 50, pricing_schema: { price: '0.99', schema_type: 'per_unit' } },
+      ],
     });
     expect(r.subscription).toEqual({
       providerId: '73',
@@ -219,7 +227,12 @@ describe('Vindi provider (fake Vindi API)', () => {
       nextBillingAt: new Date('2030-10-05T00:00:00.000-03:00'),
       code: 'group-12-sub-3',
     });
-    expect(r.bill).toMatchObject({ providerId: '453', subscriptionId: '73', amountCents: 4950, status: 'pending' });
+    expect(r.bill).toMatchObject({
+      providerId: '453',
+      subscriptionId: '73',
+      amountCents: 4950,
+      status: 'pending',
+    });
   });
 
   it('creates a one-off bill with its items and reads bills back with decimal amounts as exact cents', async () => {
@@ -292,7 +305,8 @@ describe('Vindi provider (fake Vindi API)', () => {
     let calls = 0;
     handler = (_req, res) => {
       calls++;
-      if (calls === 1) return json(res, 429, { errors: [{ id: 'too_many_requests' }] }, { 'Retry-After': '1' });
+      if (calls === 1)
+        return json(res, 429, { errors: [{ id: 'too_many_requests' }] }, { 'Retry-After': '1' });
       json(res, 200, { subscription: vindiSubscription() }, { 'Rate-Limit-Remaining': '118' });
     };
     const sub = await provider().getSubscription('73');
@@ -306,7 +320,12 @@ describe('Vindi provider (fake Vindi API)', () => {
     let reset = 0;
     handler = (_req, res) => {
       reset = Math.ceil(Date.now() / 1000) + 1;
-      json(res, 200, { subscription: vindiSubscription() }, { 'Rate-Limit-Remaining': '0', 'Rate-Limit-Reset': String(reset) });
+      json(
+        res,
+        200,
+        { subscription: vindiSubscription() },
+        { 'Rate-Limit-Remaining': '0', 'Rate-Limit-Reset': String(reset) },
+      );
     };
     await p.getSubscription('73');
     const resetAt = reset * 1000;
@@ -328,7 +347,9 @@ describe('Vindi provider (fake Vindi API)', () => {
   it("a 422 is BILLING_PROVIDER_REJECTED carrying Vindi's messages", async () => {
     handler = (_req, res) =>
       json(res, 422, {
-        errors: [{ id: 'invalid_parameter', parameter: 'payment_method_code', message: 'não pode ficar em branco' }],
+        errors: [
+          { id: 'invalid_parameter', parameter: 'payment_method_code', message: 'não pode ficar em branco' },
+        ],
       });
     const err = await provider()
       .createBill({ customerId: '2', paymentMethodCode: 'bank_slip', items: [], code: 'x' })
@@ -347,7 +368,9 @@ describe('Vindi provider (fake Vindi API)', () => {
     ).rejects.toMatchObject({ code: 'BILLING_PROVIDER_UNAVAILABLE' });
     // Nobody listens on port 9 of the loopback: connection refused.
     await expect(
-      new VindiProvider({ apiKey: API_KEY, baseUrl: 'http://127.0.0.1:9/api/v1', timeoutMs: 3000 }).getBill('1'),
+      new VindiProvider({ apiKey: API_KEY, baseUrl: 'http://127.0.0.1:9/api/v1', timeoutMs: 3000 }).getBill(
+        '1',
+      ),
     ).rejects.toMatchObject({ code: 'BILLING_PROVIDER_UNAVAILABLE' });
     // A fake that never answers: the timeout ends the call.
     handler = () => undefined;

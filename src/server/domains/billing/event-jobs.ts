@@ -76,10 +76,14 @@ const reconcileDefinition = defineJob({
   },
 });
 /** `cron` is a getter: the environment is read when the worker starts, not when this module loads. */
-export const billingReconcileJob: typeof reconcileDefinition = Object.defineProperty(reconcileDefinition, 'cron', {
-  get: reconcileSchedule,
-  enumerable: true,
-});
+export const billingReconcileJob: typeof reconcileDefinition = Object.defineProperty(
+  reconcileDefinition,
+  'cron',
+  {
+    get: reconcileSchedule,
+    enumerable: true,
+  },
+);
 
 /** Registered with the billing domain (src/server/domains/billing/domain.ts). */
 export const billingIntegrationJobs: readonly JobDefinition[] = [
@@ -133,7 +137,7 @@ export async function sweepUnqueuedEvents(opts: { minAgeMs?: number } = {}): Pro
   const before = new Date(Date.now() - (opts.minAgeMs ?? SWEEP_MIN_AGE_MS));
   const queue = queueFor(billingEventJob.queue);
   let requeued = 0;
-  let after: { at: Date; id: string } | null = null;
+  let after: { at: Date; id: number } | null = null;
   for (let seen = 0; seen < SWEEP_MAX; ) {
     let q = coreDb()
       .selectFrom('billing_events')

@@ -38,7 +38,11 @@ export async function processBillingEvent(
     .returning(['id', 'type', 'payload'])
     .executeTakeFirst();
   if (!row) {
-    const exists = await db.selectFrom('billing_events').select('id').where('dedup_key', '=', key).executeTakeFirst();
+    const exists = await db
+      .selectFrom('billing_events')
+      .select('id')
+      .where('dedup_key', '=', key)
+      .executeTakeFirst();
     return { outcome: exists ? 'already' : 'missing' };
   }
   const done = (lastError: string | null) =>

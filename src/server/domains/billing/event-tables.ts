@@ -6,7 +6,7 @@ import type { Generated, Selectable } from 'kysely';
 import type { DefaultTimestamp, Json, Timestamp } from '../../db/core-tables.ts';
 
 export interface BillingEventTable {
-  id: Generated<string>;
+  id: Generated<number>;
   /** sha256 hex of type + resource kind + resource id + the event's created_at (unique) */
   dedup_key: string;
   provider: string;

@@ -7,16 +7,20 @@
  * recomputes the payment status of the groups with overdue bills (time passes without any event:
  * a pending bill past its due date turns its group PENDING, later BLOCKED).
  */
+import { sql } from 'kysely';
 import { coreDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { log } from '../../logger.ts';
 import { type BillingProvider, billingProvider } from './provider.ts';
-import { applyProviderBill, applyProviderSubscription, overdueGroups, recomputeGroupPaymentStatus } from './state.ts';
+import {
+  applyProviderBill,
+  applyProviderSubscription,
+  overdueGroups,
+  recomputeGroupPaymentStatus,
+} from './state.ts';
 
-/** Subscription statuses that no longer change on their own (a reactivation is an action of ours). */
-export const FINAL_SUBSCRIPTION_STATUSES = ['canceled', 'expired'] as const;
-/** Bill statuses that no longer change. */
-export const FINAL_BILL_STATUSES = ['paid', 'canceled'] as const;
+// Left alone: subscriptions `canceled` or `expired` (a reactivation is an action of ours, applied
+// when it happens) and bills `paid` or `canceled` (final).
 
 const PAGE = 100;
 /** This many provider failures in a row end the run (the provider is down): the job retries later. */
@@ -54,7 +58,9 @@ export async function reconcileBilling(opts: ReconcileOptions = {}): Promise<Rec
       log.warn('billing reconcile: item failed', { what, error: String((e as Error)?.message ?? e) });
       if (consecutive >= MAX_CONSECUTIVE_FAILURES) {
         if (e instanceof AppError && e.code === 'BILLING_PROVIDER_UNAVAILABLE') throw e;
-        throw new Error(`billing reconcile stopped after ${consecutive} failures in a row: ${(e as Error)?.message}`);
+        throw new Error(
+          `billing reconcile stopped after ${consecutive} failures in a row: ${(e as Error)?.message}`,
+        );
       }
     }
   };
@@ -66,7 +72,8 @@ export async function reconcileBilling(opts: ReconcileOptions = {}): Promise<Rec
       .select(['id', 'provider_id'])
       .where('provider', '=', provider.name)
       .where('provider_id', 'is not', null)
-      .where('status', 'not in', [...FINAL_SUBSCRIPTION_STATUSES])
+      // Literal, as the partial index's predicate (billing_subscriptions_open_idx), so the plan uses it.
+      .where(sql<boolean>`status not in ('canceled', 'expired')`)
       .where('id', '>', after)
       .orderBy('id')
       .limit(PAGE)
@@ -90,7 +97,7 @@ export async function reconcileBilling(opts: ReconcileOptions = {}): Promise<Rec
       .selectFrom('billing_bills')
       .select(['id', 'provider_id'])
       .where('provider', '=', provider.name)
-      .where('status', 'not in', [...FINAL_BILL_STATUSES])
+      .where(sql<boolean>`status not in ('paid', 'canceled')`) // billing_bills_open_idx
       .where('id', '>', after)
       .orderBy('id')
       .limit(PAGE)

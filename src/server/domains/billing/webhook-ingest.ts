@@ -33,7 +33,11 @@ export const ACTED_ON_TYPES = new Set([
 ]);
 
 /** sha256 (hex) of type, resource kind, resource id and the event's created_at, one per line. */
-export function vindiDedupKey(type: string, target: Pick<VindiEventTarget, 'kind' | 'id'>, createdAt: string): string {
+export function vindiDedupKey(
+  type: string,
+  target: Pick<VindiEventTarget, 'kind' | 'id'>,
+  createdAt: string,
+): string {
   return createHash('sha256')
     .update([type, target.kind, target.id ?? '', createdAt].join('\n'))
     .digest('hex');

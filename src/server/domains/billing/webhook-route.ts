@@ -28,7 +28,9 @@ export const WEBHOOK_BODY_LIMIT = 256 * 1024;
 /** The secret path segment: VINDI_WEBHOOK_SECRET, else an HMAC of APP_SECRET (stable per install). */
 export function vindiWebhookSecret(): string {
   const c = config();
-  return c.VINDI_WEBHOOK_SECRET ?? createHmac('sha256', c.APP_SECRET).update('vindi-webhook').digest('base64url');
+  return (
+    c.VINDI_WEBHOOK_SECRET ?? createHmac('sha256', c.APP_SECRET).update('vindi-webhook').digest('base64url')
+  );
 }
 
 /** The full address to register at Vindi (Configurações → Webhooks). */
@@ -45,7 +47,8 @@ export function webhookSecretMatches(given: string): boolean {
 
 async function receive(c: Context<AppEnv>) {
   try {
-    if (!webhookSecretMatches(c.req.param('secret') ?? '')) return errorResponse(c, new AppError('UNAUTHENTICATED'));
+    if (!webhookSecretMatches(c.req.param('secret') ?? ''))
+      return errorResponse(c, new AppError('UNAUTHENTICATED'));
     const text = await c.req.text();
     let raw: unknown;
     try {

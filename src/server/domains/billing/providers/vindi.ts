@@ -243,14 +243,20 @@ export class VindiProvider implements BillingProvider {
     const subscription = toProviderSubscription(parsed.subscription);
     // The bill of a new subscription names the subscription only by its period on some answers.
     const bill = parsed.bill
-      ? { ...toProviderBill(parsed.bill), subscriptionId: subscription.providerId, customerId: input.customerId }
+      ? {
+          ...toProviderBill(parsed.bill),
+          subscriptionId: subscription.providerId,
+          customerId: input.customerId,
+        }
       : null;
     return { subscription, bill };
   }
 
   async getSubscription(providerId: string): Promise<ProviderSubscription | null> {
     const r = await this.readOrNull(`/subscriptions/${encodeId(providerId)}`);
-    return r ? toProviderSubscription(z.object({ subscription: vindiSubscription }).parse(r).subscription) : null;
+    return r
+      ? toProviderSubscription(z.object({ subscription: vindiSubscription }).parse(r).subscription)
+      : null;
   }
 
   async cancelSubscription(providerId: string): Promise<ProviderSubscription> {
@@ -310,7 +316,10 @@ export class VindiProvider implements BillingProvider {
 
   // ---- HTTP ----
 
-  private async findIdByCode(resource: 'plans' | 'products' | 'customers', code: string): Promise<string | null> {
+  private async findIdByCode(
+    resource: 'plans' | 'products' | 'customers',
+    code: string,
+  ): Promise<string | null> {
     const q = new URLSearchParams({ query: `code=${quoteQueryValue(code)}`, per_page: '1' });
     const r = await this.request('GET', `/${resource}?${q}`);
     const list = z.record(z.string(), z.unknown()).parse(r)[resource];
@@ -347,7 +356,11 @@ export class VindiProvider implements BillingProvider {
         });
       } catch (e) {
         const timedOut = (e as Error).name === 'TimeoutError';
-        log.warn('vindi request failed', { method, path: pathOnly(path), error: timedOut ? 'timeout' : String(e) });
+        log.warn('vindi request failed', {
+          method,
+          path: pathOnly(path),
+          error: timedOut ? 'timeout' : String(e),
+        });
         throw unavailable();
       }
       this.noteWindow(res);
@@ -376,7 +389,12 @@ export class VindiProvider implements BillingProvider {
       const messages = errorMessages(text);
       if (res.status === 422 || res.status === 400 || res.status === 404) {
         const err = new VindiHttpError(res.status, messages);
-        log.info('vindi refused a request', { method, path: pathOnly(path), status: res.status, error: err.message });
+        log.info('vindi refused a request', {
+          method,
+          path: pathOnly(path),
+          status: res.status,
+          error: err.message,
+        });
         throw new AppError('BILLING_PROVIDER_REJECTED', {
           params: { reason: messages.join('; ') || `HTTP ${res.status}` },
         });
