@@ -85,6 +85,7 @@ const vindiBill = (over: Record<string, unknown> = {}) => ({
   due_at: '2030-09-08T23:59:59.000-03:00',
   url: 'https://sandbox-app.vindi.com.br/customer/bills/480?token=abc',
   created_at: '2030-09-05T17:12:24.000-03:00',
+  updated_at: '2030-09-05T17:12:25.000-03:00',
   bill_items: [],
   charges: [],
   customer: { id: 2, name: 'Grupo', email: 'g@example.test', code: 'group-12' },
@@ -100,6 +101,7 @@ const vindiSubscription = (over: Record<string, unknown> = {}) => ({
   code: 'group-12-sub-3',
   interval: 'months',
   created_at: '2030-09-05T11:33:34.167-03:00',
+  updated_at: '2030-09-05T11:33:35.000-03:00',
   customer: { id: 2, name: 'Grupo', email: 'g@example.test', code: 'group-12' },
   plan: { id: 15, name: 'Start', code: 'plan-1' },
   product_items: [],
@@ -226,6 +228,7 @@ describe('Vindi provider (fake Vindi API)', () => {
       createdAt: new Date('2030-09-05T11:33:34.167-03:00'),
       nextBillingAt: new Date('2030-10-05T00:00:00.000-03:00'),
       code: 'group-12-sub-3',
+      updatedAt: new Date('2030-09-05T11:33:35.000-03:00'),
     });
     expect(r.bill).toMatchObject({
       providerId: '453',
@@ -274,6 +277,7 @@ describe('Vindi provider (fake Vindi API)', () => {
       dueAt: new Date('2030-09-08T23:59:59.000-03:00'),
       createdAt: new Date('2030-09-05T17:12:24.000-03:00'),
       code: 'tag-order-7',
+      updatedAt: new Date('2030-09-05T17:12:25.000-03:00'),
     });
     expect(await p.getBill('500')).toMatchObject({ amountCents: 104950, status: 'paid' });
     expect(await p.getBill('501')).toMatchObject({ amountCents: 29, subscriptionId: '73' });

@@ -214,7 +214,7 @@ async function processed(resourceId: string, count: number) {
 describe('POST /web/billing/webhooks/vindi/{secret}', () => {
   it('the same event delivered 3 times and out of order (bill_paid before bill_created) is applied once', async () => {
     const g = await groupWithSubscription();
-    const bill = providerBill(g, { status: 'paid' });
+    const bill = providerBill(g, { status: 'paid', updatedAt: new Date(Date.now() - 1000) });
     fake.bills.set(bill.providerId, bill);
     const paid = billEvent('bill_paid', bill, '2030-01-10T10:00:05.000-03:00');
     const created = billEvent('bill_created', bill, '2030-01-10T10:00:00.000-03:00');
@@ -244,7 +244,7 @@ describe('POST /web/billing/webhooks/vindi/{secret}', () => {
 
     // Then the older bill_created, twice — and Vindi's read is stale (it still says pending):
     // nothing moves back.
-    fake.bills.set(bill.providerId, { ...bill, status: 'pending' });
+    fake.bills.set(bill.providerId, { ...bill, status: 'pending', updatedAt: new Date(Date.now() - 60_000) });
     for (let i = 0; i < 2; i++) expect((await rest('POST', path(), { body: created })).status).toBe(200);
     const rows = await processed(bill.providerId, 2);
     expect(rows.map((r) => r.type)).toEqual(['bill_paid', 'bill_created']);

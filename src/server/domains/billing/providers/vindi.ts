@@ -63,6 +63,7 @@ const vindiBill = z
     url: z.string().nullish(),
     due_at: date.nullish(),
     created_at: date,
+    updated_at: date.nullish(),
     customer: ref.nullish(),
     subscription: ref.nullish(),
     charges: z.array(z.object({ due_at: date.nullish() }).passthrough()).nullish(),
@@ -75,6 +76,7 @@ const vindiSubscription = z
     code: z.string().nullish(),
     status: z.string(),
     created_at: date,
+    updated_at: date.nullish(),
     next_billing_at: date.nullish(),
     customer: ref,
     plan: ref,
@@ -106,6 +108,7 @@ export function toProviderBill(b: VindiBill): ProviderBill {
     dueAt: due ? new Date(due) : null,
     createdAt: new Date(b.created_at),
     code: b.code ?? null,
+    updatedAt: b.updated_at ? new Date(b.updated_at) : null,
   };
 }
 
@@ -118,6 +121,7 @@ export function toProviderSubscription(s: VindiSubscription): ProviderSubscripti
     createdAt: new Date(s.created_at),
     nextBillingAt: s.next_billing_at ? new Date(s.next_billing_at) : null,
     code: s.code ?? null,
+    updatedAt: s.updated_at ? new Date(s.updated_at) : null,
   };
 }
 
