@@ -364,7 +364,7 @@ describe('Vindi provider (fake Vindi API)', () => {
     expect((err as AppError).params).toEqual({ reason: 'payment_method_code: não pode ficar em branco' });
   });
 
-  it('a 5xx, a wrong key and no answer at all are BILLING_PROVIDER_UNAVAILABLE', async () => {
+  it('a 5xx, a wrong key, an unexpected answer and no answer at all are BILLING_PROVIDER_UNAVAILABLE', async () => {
     handler = (_req, res) => json(res, 502, {});
     await expect(provider().getBill('1')).rejects.toMatchObject({ code: 'BILLING_PROVIDER_UNAVAILABLE' });
     await expect(
@@ -376,6 +376,9 @@ describe('Vindi provider (fake Vindi API)', () => {
         '1',
       ),
     ).rejects.toMatchObject({ code: 'BILLING_PROVIDER_UNAVAILABLE' });
+    // An answer of another shape (here an amount that is not a decimal) is not trusted either.
+    handler = (_req, res) => json(res, 200, { bill: vindiBill({ amount: '3,59' }) });
+    await expect(provider().getBill('1')).rejects.toMatchObject({ code: 'BILLING_PROVIDER_UNAVAILABLE' });
     // A fake that never answers: the timeout ends the call.
     handler = () => undefined;
     await expect(provider({ timeoutMs: 200 }).getBill('1')).rejects.toMatchObject({

@@ -13,7 +13,6 @@
  *   the event is never lost once stored.
  */
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
 import { coreDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { describeIssue } from '../../../shared/field-messages.ts';
@@ -78,13 +77,3 @@ export async function ingestVindiEvent(raw: unknown): Promise<{ stored: boolean;
   if (actedOn) await enqueueBillingEvent(dedupKey);
   return { stored: true, duplicate: false };
 }
-
-/** The event row's payload, parsed again (the worker's view). */
-export const storedEventSchema = z.unknown().transform((v, ctx) => {
-  const parsed = vindiEventSchema.safeParse(typeof v === 'string' ? JSON.parse(v) : v);
-  if (!parsed.success) {
-    ctx.addIssue({ code: 'custom', message: 'stored event no longer parses' });
-    return z.NEVER;
-  }
-  return parsed.data;
-});

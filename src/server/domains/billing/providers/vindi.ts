@@ -16,6 +16,7 @@
  */
 import { z } from 'zod';
 import { AppError } from '../../../errors.ts';
+import { describeIssues } from '../../../jobs/define.ts';
 import { log } from '../../../logger.ts';
 import type {
   BillingProvider,
@@ -51,7 +52,15 @@ const MAX_BILL_PAGES = 10;
 
 const vindiId = z.union([z.number().int(), z.string().min(1)]).transform(String);
 const ref = z.object({ id: vindiId }).passthrough();
-const amount = z.union([z.string(), z.number()]);
+/** A decimal amount ("359.0" or 359): refused here, not later as a 500, when it is not one. */
+const amount = z.union([z.string(), z.number()]).refine((v) => {
+  try {
+    decimalToCents(v);
+    return true;
+  } catch {
+    return false;
+  }
+}, 'a decimal amount');
 const date = z.string().min(1);
 
 const vindiBill = z
@@ -125,16 +134,6 @@ export function toProviderSubscription(s: VindiSubscription): ProviderSubscripti
   };
 }
 
-/** A Vindi answer we could not use, with what Vindi said. */
-class VindiHttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly messages: string[],
-  ) {
-    super(`Vindi answered ${status}${messages.length ? `: ${messages.join('; ')}` : ''}`);
-  }
-}
-
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Seconds from a `Retry-After` header: delta-seconds or an HTTP date; undefined when absent or bad. */
@@ -181,7 +180,7 @@ export class VindiProvider implements BillingProvider {
       billing_cycles: null,
       status: 'active',
     });
-    return z.object({ plan: ref }).parse(r).plan.id;
+    return answer(z.object({ plan: ref }), r).plan.id;
   }
 
   async ensureProduct(input: { code: string; name: string; unitCents: number }): Promise<string> {
@@ -193,7 +192,7 @@ export class VindiProvider implements BillingProvider {
       status: 'active',
       pricing_schema: { price: centsToDecimal(input.unitCents), schema_type: 'per_unit' },
     });
-    return z.object({ product: ref }).parse(r).product.id;
+    return answer(z.object({ product: ref }), r).product.id;
   }
 
   // ---- customers ----
@@ -213,7 +212,7 @@ export class VindiProvider implements BillingProvider {
       code: input.code,
       ...(input.registryCode ? { registry_code: input.registryCode } : {}),
     });
-    return { providerId: z.object({ customer: ref }).parse(r).customer.id };
+    return { providerId: answer(z.object({ customer: ref }), r).customer.id };
   }
 
   /** The customer whose `code` is ours (`group-<id>`), if Vindi has one. */
@@ -243,7 +242,7 @@ export class VindiProvider implements BillingProvider {
           : {}),
       })),
     });
-    const parsed = z.object({ subscription: vindiSubscription, bill: vindiBill.nullish() }).parse(r);
+    const parsed = answer(z.object({ subscription: vindiSubscription, bill: vindiBill.nullish() }), r);
     const subscription = toProviderSubscription(parsed.subscription);
     // The bill of a new subscription names the subscription only by its period on some answers.
     const bill = parsed.bill
@@ -259,18 +258,18 @@ export class VindiProvider implements BillingProvider {
   async getSubscription(providerId: string): Promise<ProviderSubscription | null> {
     const r = await this.readOrNull(`/subscriptions/${encodeId(providerId)}`);
     return r
-      ? toProviderSubscription(z.object({ subscription: vindiSubscription }).parse(r).subscription)
+      ? toProviderSubscription(answer(z.object({ subscription: vindiSubscription }), r).subscription)
       : null;
   }
 
   async cancelSubscription(providerId: string): Promise<ProviderSubscription> {
     const r = await this.request('DELETE', `/subscriptions/${encodeId(providerId)}`);
-    return toProviderSubscription(z.object({ subscription: vindiSubscription }).parse(r).subscription);
+    return toProviderSubscription(answer(z.object({ subscription: vindiSubscription }), r).subscription);
   }
 
   async reactivateSubscription(providerId: string): Promise<ProviderSubscription> {
     const r = await this.request('POST', `/subscriptions/${encodeId(providerId)}/reactivate`, {});
-    return toProviderSubscription(z.object({ subscription: vindiSubscription }).parse(r).subscription);
+    return toProviderSubscription(answer(z.object({ subscription: vindiSubscription }), r).subscription);
   }
 
   // ---- bills ----
@@ -292,12 +291,12 @@ export class VindiProvider implements BillingProvider {
           : { product_id: numericId(i.productId), quantity: i.quantity },
       ),
     });
-    return toProviderBill(z.object({ bill: vindiBill }).parse(r).bill);
+    return toProviderBill(answer(z.object({ bill: vindiBill }), r).bill);
   }
 
   async getBill(providerId: string): Promise<ProviderBill | null> {
     const r = await this.readOrNull(`/bills/${encodeId(providerId)}`);
-    return r ? toProviderBill(z.object({ bill: vindiBill }).parse(r).bill) : null;
+    return r ? toProviderBill(answer(z.object({ bill: vindiBill }), r).bill) : null;
   }
 
   async listSubscriptionBills(subscriptionId: string): Promise<ProviderBill[]> {
@@ -311,7 +310,7 @@ export class VindiProvider implements BillingProvider {
         page: String(page),
       });
       const r = await this.request('GET', `/bills?${q}`);
-      const bills = z.object({ bills: z.array(vindiBill) }).parse(r).bills;
+      const bills = answer(z.object({ bills: z.array(vindiBill) }), r).bills;
       out.push(...bills.map(toProviderBill));
       if (bills.length < PER_PAGE) break;
     }
@@ -326,8 +325,8 @@ export class VindiProvider implements BillingProvider {
   ): Promise<string | null> {
     const q = new URLSearchParams({ query: `code=${quoteQueryValue(code)}`, per_page: '1' });
     const r = await this.request('GET', `/${resource}?${q}`);
-    const list = z.record(z.string(), z.unknown()).parse(r)[resource];
-    const rows = z.array(ref.extend({ code: z.string().nullish() })).parse(list ?? []);
+    const list = answer(z.record(z.string(), z.unknown()), r)[resource];
+    const rows = answer(z.array(ref.extend({ code: z.string().nullish() })), list ?? []);
     // Equality in Vindi ignores case and accents: keep only our exact code.
     return rows.find((row) => row.code === code)?.id ?? null;
   }
@@ -379,7 +378,13 @@ export class VindiProvider implements BillingProvider {
         this.notBefore = Math.max(this.notBefore, Date.now() + wait);
         continue;
       }
-      const text = await res.text().catch(() => '');
+      let text: string;
+      try {
+        text = await res.text();
+      } catch {
+        log.warn('vindi answer cut short', { method, path: pathOnly(path), status: res.status });
+        throw unavailable();
+      }
       if (res.ok) {
         if (!text) return {};
         try {
@@ -392,18 +397,13 @@ export class VindiProvider implements BillingProvider {
       if (res.status === 404 && opts.notFoundAsNull) return null;
       const messages = errorMessages(text);
       if (res.status === 422 || res.status === 400 || res.status === 404) {
-        const err = new VindiHttpError(res.status, messages);
-        log.info('vindi refused a request', {
-          method,
-          path: pathOnly(path),
-          status: res.status,
-          error: err.message,
-        });
-        throw new AppError('BILLING_PROVIDER_REJECTED', {
-          params: { reason: messages.join('; ') || `HTTP ${res.status}` },
-        });
+        const reason = messages.join('; ') || `HTTP ${res.status}`;
+        log.info('vindi refused a request', { method, path: pathOnly(path), status: res.status, reason });
+        throw new AppError('BILLING_PROVIDER_REJECTED', { params: { reason } });
       }
-      log.warn('vindi unavailable', { method, path: pathOnly(path), status: res.status });
+      // A refused key is our configuration, not Vindi's outage: said louder.
+      const level = res.status === 401 || res.status === 403 ? 'error' : 'warn';
+      log[level]('vindi unavailable', { method, path: pathOnly(path), status: res.status });
       throw unavailable();
     }
   }
@@ -433,6 +433,14 @@ export class VindiProvider implements BillingProvider {
     const ms = seconds * 1000;
     return ms > this.maxWaitMs ? undefined : Math.max(ms, 0);
   }
+}
+
+/** Vindi's answer in the shape we read, or BILLING_PROVIDER_UNAVAILABLE (logged) when it is not. */
+function answer<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  log.warn('vindi answered an unexpected shape', { issues: describeIssues(parsed.error) });
+  throw unavailable();
 }
 
 function unavailable(retryAfter?: number): AppError {
@@ -472,5 +480,3 @@ function quoteQueryValue(v: string): string {
 function pathOnly(path: string): string {
   return path.split('?')[0] ?? path;
 }
-
-export { VindiHttpError };
