@@ -30,8 +30,10 @@ import { type RunningWorker, startWorker } from '../../../src/worker/worker.ts';
 import { rest } from '../../helpers/api.ts';
 import { otherTenant, waitFor } from '../qr/helpers.ts';
 
-// Queues of their own: no other file's worker (with another provider) takes these events.
+// Queues of their own: no other file's worker (with another provider) takes these events. The
+// rows are written for the `vindi` provider, which a fake stands for (setBillingProvider below).
 process.env.REDIS_PREFIX = `${process.env.REDIS_PREFIX}:billing-webhooks`;
+process.env.BILLING_PROVIDER = 'vindi';
 resetConfig();
 
 /** What "Vindi" holds in these tests; every re-read is counted. */
