@@ -215,11 +215,6 @@ export class VindiProvider implements BillingProvider {
     return { providerId: answer(z.object({ customer: ref }), r).customer.id };
   }
 
-  /** The customer whose `code` is ours (`group-<id>`), if Vindi has one. */
-  findCustomerByCode(code: string): Promise<string | null> {
-    return this.findIdByCode('customers', code);
-  }
-
   // ---- subscriptions ----
 
   async createSubscription(input: {
