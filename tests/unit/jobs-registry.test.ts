@@ -11,6 +11,9 @@ const noop = async () => ({});
 describe('the job registry', () => {
   it("holds every registered domain's jobs, once each", () => {
     expect([...jobRegistry().types].sort()).toEqual([
+      'billing-event',
+      'billing-event-sweep',
+      'billing-reconcile',
       'diagnostic',
       'due-digest',
       'inspection-pdf',
@@ -43,6 +46,8 @@ describe('the job registry', () => {
       ],
       ['webhooks', 8, ['webhook-delivery', 'webhook-sweep']],
       ['notifications', 1, ['due-digest']],
+      ['billing', 4, ['billing-event', 'billing-event-sweep']],
+      ['billing-reconcile', 1, ['billing-reconcile']],
     ]);
     expect([diagnosticJob.attempts, qrPdfJob.attempts, qrXlsxJob.attempts, resultSweepJob.attempts]).toEqual([
       3, 3, 3, 1,

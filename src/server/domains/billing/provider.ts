@@ -107,10 +107,10 @@ export async function billingProvider(): Promise<BillingProvider> {
     provider = new VindiProvider({
       apiKey: c.VINDI_API_KEY ?? '',
       baseUrl: c.VINDI_API_URL,
-    }) as unknown as BillingProvider; // until built
+    });
   } else {
     const { SandboxProvider } = await import('./providers/sandbox.ts');
-    provider = new SandboxProvider() as unknown as BillingProvider; // until built
+    provider = new SandboxProvider();
   }
   return provider;
 }
