@@ -167,6 +167,21 @@ const envSchema = z.object({
   QR_MONTHLY_QUOTA: z.coerce.number().int().min(0).default(50_000),
   /** Jobs of one company group that run at once on one queue, across every worker (fair share). */
   TENANT_MAX_ACTIVE_JOBS: z.coerce.number().int().min(1).default(1),
+  /** Issue 18, video lessons: where the lessons live in the file store (`<prefix><slug>.mp4|webm`). */
+  VIDEO_LESSONS_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]*\/$/)
+    .default('lessons/'),
+  /** Issue 18: the largest lesson the provider admin may upload (bytes; checked while streaming). */
+  VIDEO_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(200 * 1024 * 1024),
+  /** Issue 18, page views: batches one user may send per minute (the client sends one every ~10 s). */
+  PAGE_VIEWS_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Issue 18: days the raw page views are kept (the daily counts of the usage page stay). */
+  PAGE_VIEWS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
