@@ -3,6 +3,7 @@
  * worker's jobs and the demo data all come from this object. A new domain adds one line.
  */
 import { accountDomain } from './domains/account/domain.ts';
+import { analyticsDomain } from './domains/analytics/domain.ts';
 import { authDomain } from './domains/auth/domain.ts';
 import { catalogueDomain } from './domains/catalogue/domain.ts';
 import { cepDomain } from './domains/cep/domain.ts';
@@ -17,6 +18,7 @@ import { qrDomain } from './domains/qr/domain.ts';
 import { reportsDomain } from './domains/reports/domain.ts';
 import { serviceOrdersDomain } from './domains/service-orders/domain.ts';
 import { tagsDomain } from './domains/tags/domain.ts';
+import { videosDomain } from './domains/videos/domain.ts';
 
 // biome-ignore format: one registration line per domain
 export const domains = {
@@ -35,4 +37,6 @@ export const domains = {
   documents: documentsDomain,
   serviceOrders: serviceOrdersDomain,
   dashboard: dashboardDomain,
+  videos: videosDomain,
+  analytics: analyticsDomain,
 };

@@ -70,6 +70,8 @@ export class LocalFileStore implements FileStore {
       stream.on('finish', resolve);
       stream.on('error', reject);
     });
+    // An aborted write (its stream destroyed with an error) is not waited for: never unhandled.
+    done.catch(() => {});
     return {
       stream,
       commit: async () => {
