@@ -67,12 +67,14 @@ export class PageViewQueue {
 async function sendViews(views: PageView[], keepalive: boolean): Promise<void> {
   const token = getToken();
   if (!token) return;
-  await fetch(PAGE_VIEWS_PATH, {
+  const res = await fetch(PAGE_VIEWS_PATH, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ views }),
     keepalive,
   });
+  // Read the (small) answer: an unread body keeps the request open in the browser.
+  await res.arrayBuffer();
 }
 
 const queue = new PageViewQueue(sendViews);

@@ -44,6 +44,8 @@ const BUDGET: [path: string, statements: number][] = [
   // the offline working set's first page (issue 20): auth, companies, the catalogue's forms (6),
   // the version stamps (3), the total from the counters (2), equipment and unused tags
   ['/web/field/working-set/?pageSize=10', 15],
+  // the video lessons (issue 18): auth only — the list comes from the file store
+  ['/web/video-lessons/', 1],
 ];
 
 // A tenant of its own: other test files read the demo tenant's tags while this one grows.
