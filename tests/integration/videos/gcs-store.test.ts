@@ -112,9 +112,15 @@ describe('GCS file store (the real SDK against a local bucket API)', () => {
       .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
       .sort()
       .join('&');
-    const canonical = ['GET', url.pathname, signed, `host:${url.hostname}`, '', 'host', 'UNSIGNED-PAYLOAD'].join(
-      '\n',
-    );
+    const canonical = [
+      'GET',
+      url.pathname,
+      signed,
+      `host:${url.hostname}`,
+      '',
+      'host',
+      'UNSIGNED-PAYLOAD',
+    ].join('\n');
     const scope = q.get('X-Goog-Credential')!.split('/').slice(1).join('/');
     const toSign = [
       'GOOG4-RSA-SHA256',
