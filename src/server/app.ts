@@ -12,6 +12,7 @@ import { authenticate } from './domains/auth/service.ts';
 import { forgetSessions } from './domains/auth/session-cache.ts';
 import { forgetReads } from './db/read-cache.ts';
 import { mountJobsBoard } from './domains/jobs/board.ts';
+import { mountSandboxPages } from './domains/billing/sandbox-pages.ts';
 import { ERROR_CATALOGUE } from '../shared/errors.ts';
 import { FIELD_MESSAGES } from '../shared/field-messages.ts';
 import { AppError } from './errors.ts';
@@ -28,6 +29,8 @@ import { systemSettings } from './settings.ts';
 
 /** Methods that change nothing: only these may resolve their caller from the session cache. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** A caller asking for a fresh answer (kit/operation.ts's per-caller cache). */
+const NO_CACHE = /\bno-cache\b/i;
 
 function clientIp(c: Parameters<typeof getConnInfo>[0]): string {
   if (config().TRUST_PROXY) {
@@ -209,6 +212,7 @@ export function createApp(): Hono<AppEnv> {
       ip: clientIp(c),
       userAgent: c.req.header('User-Agent') ?? null,
       auth: null,
+      fresh: NO_CACHE.test(c.req.header('Cache-Control') ?? c.req.header('Pragma') ?? ''),
       // Signed in: the flag read with the session; otherwise the settings cache (src/server/settings.ts).
       underMaintenance: async () => ctx.auth?.maintenance ?? (await systemSettings()).maintenance,
     };
@@ -301,6 +305,7 @@ export function createApp(): Hono<AppEnv> {
   });
   registerRestRoutes(app);
   mountJobsBoard(app);
+  mountSandboxPages(app);
   app.all('/web/*', (c) => errorResponse(c, new AppError('NOT_FOUND')));
 
   const clientDir = path.resolve(config().CLIENT_DIR);

@@ -222,6 +222,12 @@ async function dialogSteps(
 
 /** The main dialogs of each route, opened when the role's page has their trigger. */
 const DIALOGS: Record<string, (w: Walk) => Promise<void>> = {
+  '/config-system': async (w) => {
+    await dialogSteps(w, '[data-testid="add-webhook"]', {
+      name: 'new webhook',
+      submit: '[data-testid="save-webhook"]',
+    });
+  },
   '/categories': async (w) => {
     await dialogSteps(w, '[data-testid="add-category"]', {
       name: 'new category',

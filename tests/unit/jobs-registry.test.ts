@@ -12,6 +12,7 @@ describe('the job registry', () => {
   it("holds every registered domain's jobs, once each", () => {
     expect([...jobRegistry().types].sort()).toEqual([
       'diagnostic',
+      'due-digest',
       'inspection-pdf',
       'inspection-xlsx',
       'maintenance-pdf',
@@ -23,6 +24,8 @@ describe('the job registry', () => {
       'report-xlsx',
       'result-sweep',
       'service-order-pdf',
+      'webhook-delivery',
+      'webhook-sweep',
     ]);
   });
 
@@ -39,6 +42,8 @@ describe('the job registry', () => {
         2,
         ['inspection-pdf', 'inspection-xlsx', 'maintenance-pdf', 'maintenance-xlsx', 'service-order-pdf'],
       ],
+      ['webhooks', 8, ['webhook-delivery', 'webhook-sweep']],
+      ['notifications', 1, ['due-digest']],
     ]);
     expect([diagnosticJob.attempts, qrPdfJob.attempts, qrXlsxJob.attempts, resultSweepJob.attempts]).toEqual([
       3, 3, 3, 1,
