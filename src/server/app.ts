@@ -77,13 +77,16 @@ export function cameOverHttps(c: Parameters<typeof getConnInfo>[0]): boolean {
  * the inspection map's tile origin (MAP_TILE_URL, read at start-up); Leaflet loads tiles as <img>,
  * so nothing else is opened to it.
  */
-export function contentSecurityPolicy(mapTileUrl: string) {
+export function contentSecurityPolicy(mapTileUrl: string, gcsBucket?: string) {
   const tiles = mapTileOrigin(mapTileUrl);
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
+    // Video lessons play from this server (default-src), or from the bucket's signed URLs
+    // (path style, storage.googleapis.com) when GCS_BUCKET is set.
+    ...(gcsBucket ? { mediaSrc: ["'self'", 'https://storage.googleapis.com'] } : {}),
     connectSrc: ["'self'"],
     // The installable app (issue 20): the service worker /sw.js and /manifest.webmanifest.
     workerSrc: ["'self'"],
@@ -97,6 +100,11 @@ export function contentSecurityPolicy(mapTileUrl: string) {
 }
 
 const NUL_IN_URL = /%00/i;
+/** Uploads streamed to the file store that check their own size limit (not BODY_LIMIT). */
+const STREAMED_UPLOADS = [
+  // Issue 18: a video lesson, up to VIDEO_UPLOAD_MAX_BYTES (domains/videos/service.ts).
+  { method: 'PUT', path: /^\/web\/video-lessons\/[a-z-]{1,60}\/?$/ },
+];
 const BODY_LIMIT = 12 * 1024 * 1024;
 /** A refused body up to this size is read and dropped, so the keep-alive socket survives the 413. */
 const DRAIN_MAX = 64 * 1024 * 1024;
@@ -143,7 +151,7 @@ export function createApp(): Hono<AppEnv> {
     '*',
     secureHeaders({
       crossOriginEmbedderPolicy: false,
-      contentSecurityPolicy: contentSecurityPolicy(config().MAP_TILE_URL),
+      contentSecurityPolicy: contentSecurityPolicy(config().MAP_TILE_URL, config().GCS_BUCKET),
       // The field flow reads labels with the camera and records an inspection's location (issue 11).
       permissionsPolicy: { camera: ['self'], microphone: [], geolocation: ['self'], payment: [] },
       // Sent below, and only over https (an http answer's HSTS is ignored and misleading).
@@ -189,8 +197,14 @@ export function createApp(): Hono<AppEnv> {
     });
     // Not for reads: the limit asks for the request's body, and on a GET that alone made
     // @hono/node-server build a full fetch Request (and its AbortController) per call — ~15% of a
-    // signed-in read's CPU (issue 12). A GET body is never read.
-    app.use(prefix, (c, next) => (SAFE_METHODS.has(c.req.method) ? next() : limitBody(c, next)));
+    // signed-in read's CPU (issue 12). A GET body is never read. Nor for the uploads that stream
+    // their body to the store and count it against a limit of their own (STREAMED_UPLOADS).
+    app.use(prefix, (c, next) =>
+      SAFE_METHODS.has(c.req.method) ||
+      STREAMED_UPLOADS.some((r) => r.method === c.req.method && r.path.test(c.req.path))
+        ? next()
+        : limitBody(c, next),
+    );
   }
 
   // Resolve the caller once per request, for REST and tRPC alike.

@@ -191,6 +191,21 @@ const envSchema = z.object({
   WEBHOOKS_ENDPOINT_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** Days the delivery log keeps a delivery. */
   WEBHOOKS_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Issue 18, video lessons: where the lessons live in the file store (`<prefix><slug>.mp4|webm`). */
+  VIDEO_LESSONS_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]*\/$/)
+    .default('lessons/'),
+  /** Issue 18: the largest lesson the provider admin may upload (bytes; checked while streaming). */
+  VIDEO_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(200 * 1024 * 1024),
+  /** Issue 18, page views: batches one user may send per minute (the client sends one every ~10 s). */
+  PAGE_VIEWS_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Issue 18: days the raw page views are kept (the daily counts of the usage page stay). */
+  PAGE_VIEWS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

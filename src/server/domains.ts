@@ -3,6 +3,7 @@
  * worker's jobs and the demo data all come from this object. A new domain adds one line.
  */
 import { accountDomain } from './domains/account/domain.ts';
+import { analyticsDomain } from './domains/analytics/domain.ts';
 import { authDomain } from './domains/auth/domain.ts';
 import { billingDomain } from './domains/billing/domain.ts';
 import { catalogueDomain } from './domains/catalogue/domain.ts';
@@ -20,6 +21,7 @@ import { reportsDomain } from './domains/reports/domain.ts';
 import { serviceOrdersDomain } from './domains/service-orders/domain.ts';
 import { tagsDomain } from './domains/tags/domain.ts';
 import { webhooksDomain } from './domains/webhooks/domain.ts';
+import { videosDomain } from './domains/videos/domain.ts';
 
 // biome-ignore format: one registration line per domain
 export const domains = {
@@ -41,4 +43,6 @@ export const domains = {
   webhooks: webhooksDomain,
   notifications: notificationsDomain,
   billing: billingDomain,
+  videos: videosDomain,
+  analytics: analyticsDomain,
 };

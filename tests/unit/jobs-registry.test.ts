@@ -20,6 +20,7 @@ describe('the job registry', () => {
       'inspection-xlsx',
       'maintenance-pdf',
       'maintenance-xlsx',
+      'page-view-retention',
       'qr-pdf',
       'qr-xlsx',
       'report-pdf',
@@ -36,7 +37,7 @@ describe('the job registry', () => {
       jobRegistry().queues.map((q) => [q.name, q.concurrency, q.definitions.map((d) => d.type).sort()]),
     ).toEqual([
       [DEFAULT_QUEUE, undefined, ['diagnostic']],
-      ['maintenance', 1, ['result-sweep']],
+      ['maintenance', 1, ['page-view-retention', 'result-sweep']],
       ['qr', 2, ['qr-pdf', 'qr-xlsx']],
       ['reports', 1, ['report-pdf', 'report-xlsx']],
       [

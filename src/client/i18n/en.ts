@@ -28,6 +28,7 @@ export const en: CommonTranslations = {
     profile: 'My profile',
     changePassword: 'Change password',
     videoLessons: 'Video lessons',
+    usage: 'Platform usage',
     jobs: 'Files and jobs',
     myPlan: 'My plan',
     offline: 'Work without signal',

@@ -28,6 +28,7 @@ export const es: CommonTranslations = {
     profile: 'Mi perfil',
     changePassword: 'Cambiar contraseña',
     videoLessons: 'Videoclases',
+    usage: 'Uso de la plataforma',
     jobs: 'Archivos y procesos',
     myPlan: 'Mi plan',
     offline: 'Trabajar sin señal',

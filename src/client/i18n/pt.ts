@@ -27,6 +27,7 @@ export const pt = {
     profile: 'Meu perfil',
     changePassword: 'Alterar senha',
     videoLessons: 'Vídeo aulas',
+    usage: 'Uso da plataforma',
     jobs: 'Arquivos e processos',
     myPlan: 'Meu Plano',
     offline: 'Trabalhar sem sinal',

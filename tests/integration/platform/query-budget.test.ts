@@ -48,6 +48,8 @@ const BUDGET: [path: string, statements: number][] = [
   ['/web/notifications/due/', 2],
   // the pending-payment check every signed-in page repeats each minute (issue 17): auth, the status
   ['/web/company-groups/company-group-status/{group}', 2],
+  // the video lessons (issue 18): auth only — the list comes from the file store
+  ['/web/video-lessons/', 1],
 ];
 
 // A tenant of its own: other test files read the demo tenant's tags while this one grows.
