@@ -8,7 +8,10 @@ export interface AuthContext {
   user: UserRow;
   role: Role;
   /** The company group the session works in: the user's own, or the one a provider admin switched to. */
-  companyGroup: Pick<CompanyGroupRow, 'id' | 'name' | 'schema_name' | 'payment_status'> | null;
+  companyGroup: Pick<
+    CompanyGroupRow,
+    'id' | 'name' | 'schema_name' | 'payment_status' | 'plan_id' | 'subscription_id'
+  > | null;
   companyId: number | null;
   /** The name of `companyId`'s company (read with the session: the logged user shows it). */
   companyName: string | null;

@@ -27,6 +27,11 @@ export interface ProviderSubscription {
   nextBillingAt: Date | null;
   /** our reference (`code` in Vindi), e.g. `group-12-sub-3` */
   code: string | null;
+  /**
+   * When the provider last changed it (Vindi's `updated_at`), if known: a state read earlier than
+   * the one already applied is not applied again (events and re-reads may arrive out of order).
+   */
+  updatedAt?: Date | null;
 }
 
 export interface ProviderBill {
@@ -42,6 +47,8 @@ export interface ProviderBill {
   createdAt: Date;
   /** our reference (`code` in Vindi), e.g. `tag-order-7` */
   code: string | null;
+  /** When the provider last changed it (Vindi's `updated_at`), if known (see ProviderSubscription). */
+  updatedAt?: Date | null;
 }
 
 export interface BillItem {

@@ -1,110 +1,81 @@
-/** Billing services (issue 17). First commit: the contract only; the bodies follow. */
+/**
+ * Billing services (issue 17): the catalogue here; subscriptions (./subscriptions.ts), tag orders
+ * (./tag-orders.ts), the provider's state (./state.ts) and what other domains must refuse
+ * (./enforcement.ts).
+ */
 import type { z } from 'zod';
 import type {
-  Bill,
-  ChangePlanInput,
-  CompanyGroupPlan,
-  CreateTagOrderInput,
-  MyPlan,
-  PaymentStatus,
   Plan,
-  Subscription,
-  SubscriptionRow,
-  SubscriptionStart,
-  TagOrder,
-  TagOrderListInput,
   TagPrices,
   UpdatePlanInput,
-  companyGroupPlanListSchema,
-  subscriptionRowsListSchema,
   updateTagPriceSchema,
 } from '../../../shared/billing/schemas.ts';
-import type { Page } from '../../../shared/list.ts';
-import type { TenantContext } from '../../context.ts';
+import { coreDb } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
 import type { SignedInContext } from '../../kit/operation.ts';
+import { planById, TAG_PRODUCT_CODES, tagPrices, toPlan } from './catalog.ts';
 
-function notYet(): never {
-  throw new Error('billing: not built yet');
+export { listPlans, tagPrices } from './catalog.ts';
+export {
+  cancelSubscription,
+  changePlan,
+  getGroupPlan,
+  getGroupStatus,
+  getSubscription,
+  listGroupPlans,
+  myPlan,
+  reactivateSubscription,
+  startSubscription,
+  subscriptionBills,
+  subscriptionRows,
+} from './subscriptions.ts';
+export { createTagOrder, listTagOrders, markTagOrderShipped } from './tag-orders.ts';
+
+/**
+ * The provider admin edits a plan (id and code stay). The custom plan keeps `per_unit`: its price
+ * is its unit price (and `priceCents` is its minimum's); the others need an equipment limit.
+ * Subscriptions already running keep the amount they were created with.
+ */
+export async function updatePlan(_ctx: SignedInContext, input: UpdatePlanInput): Promise<Plan> {
+  const plan = await planById(input.id);
+  if (plan.per_unit) {
+    if (input.unitCents === null)
+      throw new AppError('VALIDATION_FAILED', { message: 'unitCents is required' });
+  } else if (input.equipmentLimit === null) {
+    throw new AppError('VALIDATION_FAILED', { message: 'equipmentLimit is required' });
+  }
+  const row = await coreDb()
+    .updateTable('billing_plans')
+    .set({
+      name: input.name,
+      description: input.description,
+      price_cents: plan.per_unit ? (input.unitCents ?? 0) * (plan.min_quantity ?? 1) : input.priceCents,
+      equipment_limit: plan.per_unit ? null : input.equipmentLimit,
+      unit_cents: plan.per_unit ? input.unitCents : null,
+      active: input.active,
+      updated_at: new Date(),
+    })
+    .where('id', '=', plan.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (plan.per_unit && input.unitCents !== null)
+    await coreDb()
+      .updateTable('billing_products')
+      .set({ unit_cents: input.unitCents, updated_at: new Date() })
+      .where('code', '=', 'custom-plan-unit')
+      .execute();
+  return toPlan(row);
 }
 
-export async function listPlans(): Promise<Plan[]> {
-  return notYet();
-}
-export async function tagPrices(): Promise<TagPrices> {
-  return notYet();
-}
-export async function updatePlan(_ctx: SignedInContext, _input: UpdatePlanInput): Promise<Plan> {
-  return notYet();
-}
+/** The provider admin edits a tag type's unit price (orders already placed keep theirs). */
 export async function updateTagPrice(
   _ctx: SignedInContext,
-  _input: z.output<typeof updateTagPriceSchema>,
+  input: z.output<typeof updateTagPriceSchema>,
 ): Promise<TagPrices> {
-  return notYet();
-}
-export async function listGroupPlans(
-  _ctx: SignedInContext,
-  _input: z.output<typeof companyGroupPlanListSchema>,
-): Promise<Page<CompanyGroupPlan>> {
-  return notYet();
-}
-export async function getGroupPlan(_ctx: SignedInContext, _input: { id: number }): Promise<CompanyGroupPlan> {
-  return notYet();
-}
-export async function getGroupStatus(
-  _ctx: SignedInContext,
-  _input: { id: number },
-): Promise<{ companyGroupId: number; paymentStatus: PaymentStatus }> {
-  return notYet();
-}
-export async function myPlan(_ctx: TenantContext): Promise<MyPlan> {
-  return notYet();
-}
-export async function subscriptionRows(
-  _ctx: TenantContext,
-  _input: z.output<typeof subscriptionRowsListSchema>,
-): Promise<Page<SubscriptionRow>> {
-  return notYet();
-}
-export async function getSubscription(
-  _ctx: TenantContext,
-  _input: { id: number },
-): Promise<{ subscription: Subscription }> {
-  return notYet();
-}
-export async function startSubscription(_ctx: TenantContext): Promise<SubscriptionStart> {
-  return notYet();
-}
-export async function changePlan(_ctx: TenantContext, _input: ChangePlanInput): Promise<SubscriptionStart> {
-  return notYet();
-}
-export async function cancelSubscription(
-  _ctx: TenantContext,
-  _input: { id: number },
-): Promise<{ subscription: Subscription }> {
-  return notYet();
-}
-export async function reactivateSubscription(
-  _ctx: TenantContext,
-  _input: { id: number },
-): Promise<{ subscription: Subscription }> {
-  return notYet();
-}
-export async function subscriptionBills(
-  _ctx: TenantContext,
-  _input: { id: number },
-): Promise<{ bills: Bill[] }> {
-  return notYet();
-}
-export async function createTagOrder(_ctx: TenantContext, _input: CreateTagOrderInput): Promise<TagOrder> {
-  return notYet();
-}
-export async function listTagOrders(
-  _ctx: SignedInContext,
-  _input: TagOrderListInput,
-): Promise<Page<TagOrder>> {
-  return notYet();
-}
-export async function markTagOrderShipped(_ctx: SignedInContext, _input: { id: number }): Promise<TagOrder> {
-  return notYet();
+  await coreDb()
+    .updateTable('billing_products')
+    .set({ unit_cents: input.unitCents, updated_at: new Date() })
+    .where('code', '=', TAG_PRODUCT_CODES[input.type])
+    .execute();
+  return tagPrices();
 }

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { coreDb } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
+import { requireEquipmentRoom, requirePaymentNotBlocked } from '../billing/enforcement.ts';
 import { checkTagsLimit } from '../tags/limit.ts';
 import {
   checkAttributeValues,
@@ -223,6 +224,8 @@ export async function registerEquipment(
   ctx: Ctx,
   input: RegisterInput,
 ): Promise<{ id: number; tagSerialNumber: string }> {
+  // A BLOCKED group (overdue bills) registers nothing new; reads go on (issue 17).
+  requirePaymentNotBlocked(ctx);
   return inTenantTx(ctx, async (trx) => {
     const tag = await findTagInScope(ctx, input.tagSerialNumber, { db: trx, lock: true });
     assertRegistrable(tag);
@@ -231,6 +234,8 @@ export async function registerEquipment(
       await typeAttributes(trx, product.inspection_type_id),
       input.attributes,
     );
+    // The group's plan limits its equipment count (issue 17); the tags limit is its own check.
+    await requireEquipmentRoom(ctx, trx);
     // Provider-exclusive products consume no tag.
     if (!product.is_dv_exclusive) await checkTagsLimit(ctx, trx, tag.companyId);
     const due = dueDateFor(product, input.dueDate ?? null, values);
