@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
 import { CreditCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_STATUSES, type PaymentStatus } from '../../../shared/billing/schemas.ts';
+// Types only: the schemas module builds zod objects, which the main bundle must not do before
+// lib/zod-csp.ts has turned zod's eval probe off.
+import type { PaymentStatus } from '../../../shared/billing/schemas.ts';
 import { PROVIDER_ADMIN } from '../../../shared/roles.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -22,22 +24,29 @@ import { MenuLink } from './menu-link.tsx';
 export const PAYMENT_STATUS_POLL_MS = 60_000;
 
 function asPaymentStatus(value: string | null | undefined): PaymentStatus {
-  return (PAYMENT_STATUSES as readonly string[]).includes(value ?? '') ? (value as PaymentStatus) : 'OK';
+  return value === 'PENDING' || value === 'BLOCKED' ? value : 'OK';
 }
 
 /**
- * The company group's payment status (OK, PENDING, BLOCKED): first the logged user's, then
- * `billing.groupStatus` — checked every minute and when the window regains focus, and at once
- * when a billing page invalidates it (a bill paid on /my-plan).
+ * The company group's payment status (OK, PENDING, BLOCKED): first the logged user's (no extra
+ * call when a page loads), then `billing.groupStatus` — checked every minute and when the window
+ * regains focus after 30 s, and at once when a billing page invalidates it (a bill paid on
+ * /my-plan).
  */
 export function usePaymentStatus(): PaymentStatus {
   const trpc = useTRPC();
   const { user, role } = useSession();
   const groupId = user?.companyGroupId ?? null;
   const enabled = groupId !== null && !!role && role !== 'ANONYMOUS' && role !== PROVIDER_ADMIN;
+  const fromUser = user?.paymentStatus;
   const status = useQuery({
     ...trpc.billing.groupStatus.queryOptions({ id: groupId ?? 0 }),
     enabled,
+    // The logged user just read says it: no call on load, only the checks that follow.
+    initialData: () =>
+      groupId !== null && fromUser
+        ? { companyGroupId: groupId, paymentStatus: asPaymentStatus(fromUser) }
+        : undefined,
     refetchInterval: PAYMENT_STATUS_POLL_MS,
     refetchOnWindowFocus: true,
   });

@@ -34,29 +34,34 @@ function centsText(cents: number | null): string {
 
 /**
  * The editor's form: the shared rules for name and description, amounts typed in reais with a
- * comma, the limit as digits ('' = none). Its output is `billing.updatePlan`'s input.
+ * comma, the limit as digits. The custom quantity plan is priced by its unit price (its monthly
+ * price is that of its minimum, and the quantity bought is its limit); the others by a monthly
+ * price and an equipment limit. Mapped to `billing.updatePlan`'s input on submit.
  */
-const planFormSchema = z.object({
-  name: updatePlanSchema.shape.name,
-  description: updatePlanSchema.shape.description,
-  price: z.string().trim().regex(MONEY_TEXT),
-  equipmentLimit: z
-    .string()
-    .trim()
-    .regex(/^\d{0,7}$/),
-  unit: z
-    .string()
-    .trim()
-    .regex(/^$|^\d{1,9}(?:[.,]\d{1,2})?$/),
-  active: z.boolean(),
-});
+function planFormSchema(perUnit: boolean) {
+  const amount = z.string().trim().regex(MONEY_TEXT);
+  return z.object({
+    name: updatePlanSchema.shape.name,
+    description: updatePlanSchema.shape.description,
+    price: perUnit ? z.string() : amount,
+    equipmentLimit: perUnit
+      ? z.string()
+      : z
+          .string()
+          .trim()
+          .regex(/^[1-9]\d{0,6}$/),
+    unit: perUnit ? amount : z.string(),
+    active: z.boolean(),
+  });
+}
 
 function PlanDialog({ plan, onClose }: { plan: Plan; onClose(): void }) {
   const { t } = useTranslation(NS);
   const trpc = useTRPC();
   const qc = useQueryClient();
   const update = useMutation(trpc.billing.updatePlan.mutationOptions());
-  const form = useAppForm(planFormSchema, {
+  const schema = React.useMemo(() => planFormSchema(plan.perUnit), [plan.perUnit]);
+  const form = useAppForm(schema, {
     name: plan.name,
     description: plan.description,
     price: centsText(plan.priceCents),
@@ -80,9 +85,9 @@ function PlanDialog({ plan, onClose }: { plan: Plan; onClose(): void }) {
           id: plan.id,
           name: v.name,
           description: v.description,
-          priceCents: reaisToCents(v.price) ?? 0,
-          equipmentLimit: v.equipmentLimit === '' ? null : Number(v.equipmentLimit),
-          unitCents: v.unit === '' ? null : reaisToCents(v.unit),
+          priceCents: plan.perUnit ? plan.priceCents : (reaisToCents(v.price) ?? 0),
+          equipmentLimit: plan.perUnit ? null : Number(v.equipmentLimit),
+          unitCents: plan.perUnit ? reaisToCents(v.unit) : null,
           active: v.active,
         });
         await qc.invalidateQueries({ queryKey: trpc.billing.plans.pathKey() });
@@ -97,14 +102,25 @@ function PlanDialog({ plan, onClose }: { plan: Plan; onClose(): void }) {
         maxLength={60}
         autoFocus
       />
-      <TextField
-        form={form}
-        name="price"
-        id="plan-price"
-        label={t('plansAdmin.price')}
-        inputMode="decimal"
-        errorText={priceError}
-      />
+      {plan.perUnit ? (
+        <TextField
+          form={form}
+          name="unit"
+          id="plan-unit"
+          label={t('plansAdmin.unit')}
+          inputMode="decimal"
+          errorText={priceError}
+        />
+      ) : (
+        <TextField
+          form={form}
+          name="price"
+          id="plan-price"
+          label={t('plansAdmin.price')}
+          inputMode="decimal"
+          errorText={priceError}
+        />
+      )}
       <TextField
         form={form}
         name="description"
@@ -114,22 +130,13 @@ function PlanDialog({ plan, onClose }: { plan: Plan; onClose(): void }) {
         maxLength={500}
         optional
       />
-      <TextField
-        form={form}
-        name="equipmentLimit"
-        id="plan-limit"
-        label={t('plansAdmin.limit')}
-        inputMode="numeric"
-        optional={plan.perUnit}
-      />
-      {plan.perUnit && (
+      {!plan.perUnit && (
         <TextField
           form={form}
-          name="unit"
-          id="plan-unit"
-          label={t('plansAdmin.unit')}
-          inputMode="decimal"
-          errorText={priceError}
+          name="equipmentLimit"
+          id="plan-limit"
+          label={t('plansAdmin.limit')}
+          inputMode="numeric"
         />
       )}
       <CheckboxField
