@@ -166,7 +166,7 @@ const pt = {
     tagPrice: 'Preço por unidade (R$)',
     tagPriceSaved: 'Preço salvo',
     save: 'Salvar',
-    free: 'Gratuito',
+    free: 'Sem custo',
     perUnit: 'Por equipamento',
     state: 'Situação',
   },

@@ -208,6 +208,9 @@ function PlanSummary({ myPlan, onStart }: { myPlan: MyPlan; onStart(): void }) {
   const { t } = useTranslation(NS);
   const { plan, paymentStatus, openBill, subscription } = myPlan;
   const paid = plan && plan.id !== FREE_PLAN_ID && (plan.perUnit || plan.priceCents > 0);
+  // No subscription at the provider yet (the sign-up's start failed, or is still running): the
+  // server keeps a 'pending' row until the provider answers; starting it again is idempotent.
+  const notStarted = !subscription || subscription.status === 'pending';
   return (
     <Card data-testid="plan-summary" data-payment-status={paymentStatus}>
       <CardContent className="flex flex-wrap items-center justify-between gap-4 p-6">
@@ -220,7 +223,7 @@ function PlanSummary({ myPlan, onStart }: { myPlan: MyPlan; onStart(): void }) {
               ? t('myPlan.usage', { count: myPlan.equipmentCount, limit: myPlan.equipmentLimit })
               : t('myPlan.usageNoLimit', { count: myPlan.equipmentCount })}
           </p>
-          {paid && !subscription && (
+          {paid && notStarted && (
             <p className="text-sm text-warning">{t('myPlan.noSubscription', { plan: plan.name })}</p>
           )}
         </div>
@@ -237,7 +240,7 @@ function PlanSummary({ myPlan, onStart }: { myPlan: MyPlan; onStart(): void }) {
           {openBill?.url && (
             <OpenBillLink url={openBill.url} label={t('myPlan.payOpenBill')} testId="pay-open-bill" />
           )}
-          {paid && !subscription && (
+          {paid && notStarted && (
             <Button onClick={onStart} data-testid="start-subscription">
               <CreditCard aria-hidden />
               {t('myPlan.startSubscription')}
