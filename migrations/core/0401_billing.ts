@@ -132,6 +132,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index billing_tag_orders_company_idx on core.billing_tag_orders (company_id, created_at desc, id desc)`.execute(
     db,
   );
+  // The provider admin's lists: every group's orders newest first, or by status.
+  await sql`create index billing_tag_orders_created_idx on core.billing_tag_orders (created_at desc, id desc)`.execute(
+    db,
+  );
   // The provider admin's fulfilment list: by status, newest first.
   await sql`create index billing_tag_orders_status_idx on core.billing_tag_orders (status, created_at desc, id desc)`.execute(
     db,

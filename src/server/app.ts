@@ -29,6 +29,8 @@ import { systemSettings } from './settings.ts';
 
 /** Methods that change nothing: only these may resolve their caller from the session cache. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** A caller asking for a fresh answer (kit/operation.ts's per-caller cache). */
+const NO_CACHE = /\bno-cache\b/i;
 
 function clientIp(c: Parameters<typeof getConnInfo>[0]): string {
   if (config().TRUST_PROXY) {
@@ -196,6 +198,7 @@ export function createApp(): Hono<AppEnv> {
       ip: clientIp(c),
       userAgent: c.req.header('User-Agent') ?? null,
       auth: null,
+      fresh: NO_CACHE.test(c.req.header('Cache-Control') ?? c.req.header('Pragma') ?? ''),
       // Signed in: the flag read with the session; otherwise the settings cache (src/server/settings.ts).
       underMaintenance: async () => ctx.auth?.maintenance ?? (await systemSettings()).maintenance,
     };

@@ -30,6 +30,8 @@ export interface RequestContext {
    * statement's flag when signed in, the settings cache otherwise). Absent: never (a bare kit).
    */
   underMaintenance?: () => Promise<boolean>;
+  /** The caller sent `Cache-Control: no-cache`: no answer from the read caches of kit/operation.ts. */
+  fresh?: boolean;
 }
 
 /** The context of a procedure that passed the auth and tenant checks. */

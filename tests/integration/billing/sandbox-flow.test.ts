@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingAfterAnswer } from '../../../src/server/after-answer.ts';
 import { coreDb } from '../../../src/server/db/database.ts';
+import { setBillingProvider } from '../../../src/server/domains/billing/provider.ts';
+import { SandboxProvider } from '../../../src/server/domains/billing/providers/sandbox.ts';
 import { recomputeGroupPaymentStatus } from '../../../src/server/domains/billing/state.ts';
 import { closeQueue } from '../../../src/server/jobs/queue.ts';
 import { startWorker } from '../../../src/worker/worker.ts';
@@ -191,5 +193,52 @@ describe('sandbox: sign-up with a paid plan → activation → bill → pay', ()
       .where('id', '=', groupId)
       .executeTakeFirstOrThrow();
     expect(group).toEqual({ plan_id: 5, subscription_id: null });
+  });
+
+  it('a provider failure never loses the activation: billing.startSubscription retries on the same row, once', async () => {
+    class DownProvider extends SandboxProvider {
+      override async createSubscription(): Promise<never> {
+        throw new Error('connect ECONNREFUSED');
+      }
+    }
+    setBillingProvider(new DownProvider());
+    let session: Awaited<ReturnType<typeof signUpAndActivate>>;
+    try {
+      session = await signUpAndActivate({ selectedPlanId: '2', equipmentQtt: '' });
+      await pendingAfterAnswer();
+      const failed = await rest('POST', '/web/billing/subscription/start/', { token: session.token });
+      expect(failed.status).toBe(503);
+      expect(failed.json.error?.code).toBe('BILLING_PROVIDER_UNAVAILABLE');
+    } finally {
+      setBillingProvider(undefined);
+    }
+    const { token, groupId } = session;
+    const pending = await coreDb()
+      .selectFrom('billing_subscriptions')
+      .select(['id', 'status', 'provider_id'])
+      .where('company_group_id', '=', groupId)
+      .execute();
+    expect(pending).toEqual([{ id: expect.any(Number), status: 'pending', provider_id: null }]);
+    // Three clicks at once: one subscription (the row of the failed attempt), one bill.
+    const starts = await Promise.all(
+      [1, 2, 3].map(() =>
+        rest<{ subscription: { id: number; planId: number }; billUrl: string }>(
+          'POST',
+          '/web/billing/subscription/start/',
+          { token },
+        ),
+      ),
+    );
+    for (const r of starts) {
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      expect(r.json.data!.subscription).toMatchObject({ id: pending[0]!.id, planId: 2 });
+    }
+    expect(new Set(starts.map((r) => r.json.data!.billUrl)).size).toBe(1);
+    const bills = await coreDb()
+      .selectFrom('billing_bills')
+      .select(['amount_cents'])
+      .where('company_group_id', '=', groupId)
+      .execute();
+    expect(bills).toEqual([{ amount_cents: 52900 }]);
   });
 });
