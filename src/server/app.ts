@@ -12,6 +12,7 @@ import { authenticate } from './domains/auth/service.ts';
 import { forgetSessions } from './domains/auth/session-cache.ts';
 import { forgetReads } from './db/read-cache.ts';
 import { mountJobsBoard } from './domains/jobs/board.ts';
+import { mountVindiWebhook } from './domains/billing/webhook-route.ts';
 import { mountSandboxPages } from './domains/billing/sandbox-pages.ts';
 import { ERROR_CATALOGUE } from '../shared/errors.ts';
 import { FIELD_MESSAGES } from '../shared/field-messages.ts';
@@ -291,6 +292,7 @@ export function createApp(): Hono<AppEnv> {
   });
   registerRestRoutes(app);
   mountJobsBoard(app);
+  mountVindiWebhook(app);
   mountSandboxPages(app);
   app.all('/web/*', (c) => errorResponse(c, new AppError('NOT_FOUND')));
 

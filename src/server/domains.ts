@@ -5,6 +5,7 @@
 import { accountDomain } from './domains/account/domain.ts';
 import { authDomain } from './domains/auth/domain.ts';
 import { billingDomain } from './domains/billing/domain.ts';
+import { billingIntegrationDomain } from './domains/billing/integration-domain.ts';
 import { catalogueDomain } from './domains/catalogue/domain.ts';
 import { cepDomain } from './domains/cep/domain.ts';
 import { configDomain } from './domains/config/domain.ts';
@@ -37,4 +38,5 @@ export const domains = {
   serviceOrders: serviceOrdersDomain,
   dashboard: dashboardDomain,
   billing: billingDomain,
+  billingIntegration: billingIntegrationDomain, // billing's worker jobs: webhook events, reconciliation
 };

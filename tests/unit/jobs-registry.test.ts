@@ -11,6 +11,9 @@ const noop = async () => ({});
 describe('the job registry', () => {
   it("holds every registered domain's jobs, once each", () => {
     expect([...jobRegistry().types].sort()).toEqual([
+      'billing-event',
+      'billing-event-sweep',
+      'billing-reconcile',
       'diagnostic',
       'inspection-pdf',
       'inspection-xlsx',
@@ -38,6 +41,8 @@ describe('the job registry', () => {
         2,
         ['inspection-pdf', 'inspection-xlsx', 'maintenance-pdf', 'maintenance-xlsx', 'service-order-pdf'],
       ],
+      ['billing', 4, ['billing-event', 'billing-event-sweep']],
+      ['billing-reconcile', 1, ['billing-reconcile']],
     ]);
     expect([diagnosticJob.attempts, qrPdfJob.attempts, qrXlsxJob.attempts, resultSweepJob.attempts]).toEqual([
       3, 3, 3, 1,

@@ -65,8 +65,12 @@ describe('scheduled jobs (BullMQ job schedulers)', () => {
     expect(found.map((s) => [s.key, s.every, s.template?.data?.type])).toEqual([
       [resultSweepJob.type, EVERY, resultSweepJob.type],
     ]);
-    for (const q of jobRegistry().queues.filter((q) => q.name !== resultSweepJob.queue))
-      expect(await queueFor(q.name).getJobSchedulersCount()).toBe(0);
+    // Every other queue holds the schedulers its own definitions want, one per scheduled type.
+    for (const q of jobRegistry().queues.filter((q) => q.name !== resultSweepJob.queue)) {
+      const wanted = q.definitions.filter((d) => d.cron !== undefined).map((d) => d.type);
+      const held = (await queueFor(q.name).getJobSchedulers()).map((s) => s.key);
+      expect(held.sort()).toEqual(wanted.sort());
+    }
 
     // The sweep runs on its own and deletes the expired result (the row stays), not the fresh one.
     const row = await waitFor(async () => {
