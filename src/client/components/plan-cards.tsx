@@ -76,7 +76,10 @@ export function PlanCards({ className }: { className?: string }) {
             </span>
             <span className="text-sm text-muted-foreground">{t('landing.perMonth')}</span>
           </p>
-          {plan.description && <p className="mt-3 text-sm text-muted-foreground">{plan.description}</p>}
+          {plan.description &&
+            plan.description !== t('landing.upTo', { count: plan.equipmentLimit ?? 0, lng: 'pt' }) && (
+              <p className="mt-3 text-sm text-muted-foreground">{plan.description}</p>
+            )}
           <ul className="mt-5 flex-1 space-y-2 text-sm">
             {[t('landing.monthly'), t('landing.billedMonthly'), t('landing.cancelAnyTime')].map((line) => (
               <li key={line} className="flex gap-2">

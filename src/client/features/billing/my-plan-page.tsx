@@ -331,8 +331,13 @@ function PlanCard({ plan, current, onChoose }: { plan: Plan; current: boolean; o
   const { t } = useTranslation(NS);
   return (
     <CardShell plan={plan} current={current}>
-      {plan.description && <p className="text-sm text-muted-foreground">{plan.description}</p>}
       {plan.equipmentLimit !== null && <p className="text-sm">{t('upTo', { count: plan.equipmentLimit })}</p>}
+      {/* the description, unless it only repeats the limit (as the seeded Portuguese ones do) */}
+      {plan.description &&
+        (plan.equipmentLimit === null ||
+          plan.description !== t('upTo', { count: plan.equipmentLimit, lng: 'pt' })) && (
+          <p className="text-sm text-muted-foreground">{plan.description}</p>
+        )}
       <p className="mt-auto text-2xl font-bold tabular-nums" data-testid="my-plan-card-price">
         {monthly(t, plan.priceCents)}
       </p>
