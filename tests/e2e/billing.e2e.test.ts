@@ -181,6 +181,7 @@ describe('plans and bills (sandbox provider)', () => {
     await waitForHash(page, '/my-plan');
     await popup.waitFor({ state: 'detached' });
     expect(await page.getByTestId('payment-status').getAttribute('data-status')).toBe('PENDING');
+    expect(await page.getByTestId('payment-alert').textContent()).toContain(SEED_POPUP_TEXT);
     const pendingRow = page.locator('[data-testid="subscription-row"][data-bill-status="pending"]');
     const billPage = context.waitForEvent('page');
     await pendingRow.getByTestId('view-bill').click();

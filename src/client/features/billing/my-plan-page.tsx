@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ChevronDown, ChevronUp, CreditCard } from 'lucide-react';
+import { ChevronDown, ChevronUp, CreditCard, TriangleAlert } from 'lucide-react';
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -206,6 +206,7 @@ function MyPlanContent() {
 /** The group's plan, its use, the payment status and the open bill. */
 function PlanSummary({ myPlan, onStart }: { myPlan: MyPlan; onStart(): void }) {
   const { t } = useTranslation(NS);
+  const { t: tc } = useTranslation();
   const { plan, paymentStatus, openBill, subscription } = myPlan;
   const paid = plan && plan.id !== FREE_PLAN_ID && (plan.perUnit || plan.priceCents > 0);
   // No subscription at the provider yet (the sign-up's start failed, or is still running): the
@@ -213,6 +214,20 @@ function PlanSummary({ myPlan, onStart }: { myPlan: MyPlan; onStart(): void }) {
   const notStarted = !subscription || subscription.status === 'pending';
   return (
     <Card data-testid="plan-summary" data-payment-status={paymentStatus}>
+      {paymentStatus !== 'OK' && (
+        // What the pop-up of the other pages says, and for BLOCKED what the server refuses meanwhile.
+        <div
+          role="alert"
+          className="flex gap-3 rounded-t-xl border-b border-warning/30 bg-secondary-soft px-6 py-3 text-sm"
+          data-testid="payment-alert"
+        >
+          <TriangleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
+          <div className="space-y-1">
+            <p className="font-medium">{tc('payment.pending')}</p>
+            {paymentStatus === 'BLOCKED' && <p>{tc('payment.blocked')}</p>}
+          </div>
+        </div>
+      )}
       <CardContent className="flex flex-wrap items-center justify-between gap-4 p-6">
         <div className="space-y-1">
           <p className="text-lg font-semibold" data-testid="current-plan">
