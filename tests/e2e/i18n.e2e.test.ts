@@ -305,6 +305,20 @@ const DIALOGS: Record<string, (w: Walk) => Promise<void>> = {
     }
     await closeDialogs(w.page);
   },
+  // issue 17: the change of plan's confirmation, the tag order's address check, the plan editor
+  '/my-plan': async (w) => {
+    await dialogSteps(w, '[data-testid^="select-plan-"]:not([disabled])', { name: 'change plan' });
+  },
+  '/buy-tag': async (w) => {
+    await dialogSteps(w, '[data-testid="buy-QR"]', { name: 'tag order address check' });
+  },
+  '/plans-admin': async (w) => {
+    await dialogSteps(w, ROW, {
+      name: 'edit plan',
+      submit: '[data-testid="save"]',
+      fill: ['#plan-price', 'abc'],
+    });
+  },
   '/': async (w) => {
     await dialogSteps(w, '[data-testid="forgot-password-link"]', {
       name: 'forgot password',

@@ -52,11 +52,13 @@ const ROUTE_SETS: Record<RoleOrAnonymous, string[]> = {
     '/my-plan',
     '/offline',
     '/os',
+    '/plans-admin',
     '/products',
     '/profile',
     '/report',
     '/subcategories',
     '/t',
+    '/tag-orders',
     '/tags',
     '/tags-qr-code',
     '/tags-replace',
@@ -167,6 +169,8 @@ const MENUS: Record<Role, MenuGroup[]> = {
         { label: 'menu.tagsList', to: '/tags' },
         { label: 'menu.tagsReplace', to: '/tags-replace' },
         { label: 'menu.tagsQrCode', to: '/tags-qr-code' },
+        // issue 17: the provider's fulfilment list of paid tag orders
+        { label: 'menu.tagOrders', to: '/tag-orders' },
       ],
     },
     {
@@ -178,6 +182,8 @@ const MENUS: Record<Role, MenuGroup[]> = {
         { label: 'menu.users', to: '/users' },
         { label: 'menu.usage', to: '/usage' },
         { label: 'menu.configSystem', to: '/config-system' },
+        // issue 17: the provider admin's plans and prices editor
+        { label: 'menu.plansAdmin', to: '/plans-admin' },
       ],
     },
   ],

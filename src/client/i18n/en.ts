@@ -31,6 +31,8 @@ export const en: CommonTranslations = {
     usage: 'Platform usage',
     jobs: 'Files and jobs',
     myPlan: 'My plan',
+    tagOrders: 'Tag orders',
+    plansAdmin: 'Plans and prices',
     offline: 'Work without signal',
     logout: 'Log out',
     openMenu: 'Open menu',
@@ -123,5 +125,6 @@ export const en: CommonTranslations = {
     pendingTitle: 'Pending payment',
     pending: 'You have pending payments. Please open the "My plan" menu and check the situation.',
     goToMyPlan: 'Go to My plan',
+    blocked: 'While a payment is overdue, registering new equipment and generating QR codes are blocked.',
   },
 };
