@@ -281,3 +281,10 @@ export type TagOrderListInput = z.infer<typeof tagOrderListSchema>;
 
 /** The provider admin marks a paid order shipped. */
 export const markShippedSchema = z.object({ id: idField });
+
+/** Where a tag order of the session's company would be shipped (the 'Atenção!' check, seed 000 §4). */
+export const shippingAddressSchema = z.object({
+  companyName: z.string().nullable(),
+  address: z.record(z.string(), z.string()).nullable(),
+});
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;

@@ -374,6 +374,20 @@ describe('who reaches which billing', () => {
     const companyAdmin = await loginAs(DEMO.companyAdmin);
     expect((await rest('GET', '/web/billing/my-plan/', { token: companyAdmin })).status).toBe(403);
     expect((await rest('GET', '/web/billing/tag-orders/', { token: companyAdmin })).status).toBe(200);
+    // The 'Atenção!' check shows where an order would go: the company's registered address.
+    const company = await coreDb()
+      .selectFrom('companies')
+      .select(['name', 'address'])
+      .where('id', '=', demo.companyId)
+      .executeTakeFirstOrThrow();
+    const shipping = await rest('GET', '/web/billing/tag-orders/shipping-address/', { token: companyAdmin });
+    expect([shipping.status, shipping.json.data]).toEqual([
+      200,
+      { companyName: company.name, address: company.address ?? null },
+    ]);
+    expect((await rest('GET', '/web/billing/tag-orders/shipping-address/', { token: operator })).status).toBe(
+      403,
+    );
   });
 
   it('another group’s subscription, bills, plan and status answer 404', async () => {

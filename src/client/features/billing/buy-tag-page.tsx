@@ -64,8 +64,9 @@ export function BuyTagPage() {
   const redirect = usePaymentRedirect();
   const [confirming, setConfirming] = React.useState<Order | null>(null);
 
-  // The company's address as the last order copied it (the server copies it again on each order).
-  const lastAddress = list.data?.items.find((o) => o.companyId === user?.companyId)?.shippingAddress ?? null;
+  // Where an order placed now is shipped: the company's registered address (the server copies it).
+  const shipping = useQuery(trpc.billing.tagOrders.shippingAddress.queryOptions());
+  const lastAddress = shipping.data?.address ?? null;
 
   const place = (order: Order) => {
     setConfirming(null);
@@ -181,7 +182,7 @@ export function BuyTagPage() {
             </AlertDialogHeader>
             <div className="rounded-md border bg-muted/40 p-3 text-sm" data-testid="shipping-address">
               <p className="font-medium">{t('buyTag.companyAddress')}</p>
-              <p>{user?.companyName}</p>
+              <p>{shipping.data?.companyName ?? user?.companyName}</p>
               {lastAddress ? (
                 addressLines(lastAddress).map((line) => <p key={line}>{line}</p>)
               ) : (

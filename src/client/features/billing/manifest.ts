@@ -32,7 +32,12 @@ export const billingManifest = defineFeature('billing', [
     path: '/buy-tag',
     roles: ADMIN_ROLES,
     page: lazyPage(feature, 'BuyTagPage'),
-    operations: ['billing.tagPrices', 'billing.tagOrders.list', 'billing.tagOrders.create'],
+    operations: [
+      'billing.tagPrices',
+      'billing.tagOrders.list',
+      'billing.tagOrders.create',
+      'billing.tagOrders.shippingAddress',
+    ],
   },
   {
     // Issue 17: paid tag orders are shipped by the provider; the fulfilment list is theirs.

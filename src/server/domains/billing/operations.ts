@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  shippingAddressSchema,
   changePlanSchema,
   companyGroupPlanListSchema,
   companyGroupPlanSchema,
@@ -166,6 +167,13 @@ export const billingOperations = {
     handler: (ctx, input) => s.subscriptionBills(ctx, input),
   }),
   tagOrders: {
+    shippingAddress: query({
+      access: tenant(ADMIN_ROLES),
+      summary: "The session's company and its address, where an order placed now would be shipped.",
+      output: shippingAddressSchema,
+      rest: { method: 'get', path: '/web/billing/tag-orders/shipping-address/' },
+      handler: (ctx) => s.shippingAddress(ctx),
+    }),
     create: mutation({
       access: tenant(ADMIN_ROLES),
       summary:

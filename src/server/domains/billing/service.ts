@@ -29,7 +29,7 @@ export {
   subscriptionBills,
   subscriptionRows,
 } from './subscriptions.ts';
-export { createTagOrder, listTagOrders, markTagOrderShipped } from './tag-orders.ts';
+export { createTagOrder, listTagOrders, markTagOrderShipped, shippingAddress } from './tag-orders.ts';
 
 /**
  * The provider admin edits a plan (id and code stay). The custom plan keeps `per_unit`: its price

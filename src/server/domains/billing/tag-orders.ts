@@ -6,7 +6,12 @@
  */
 import { sql } from 'kysely';
 import { tagOrderCents } from '../../../shared/billing/money.ts';
-import type { CreateTagOrderInput, TagOrder, TagOrderListInput } from '../../../shared/billing/schemas.ts';
+import type {
+  CreateTagOrderInput,
+  ShippingAddress,
+  TagOrder,
+  TagOrderListInput,
+} from '../../../shared/billing/schemas.ts';
 import type { Page } from '../../../shared/list.ts';
 import type { TenantContext } from '../../context.ts';
 import { coreDb } from '../../db/database.ts';
@@ -126,6 +131,19 @@ async function loadTagOrder(id: number): Promise<TagOrder> {
   const row = await ordersFrom().select(ORDER_COLUMNS).where('o.id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('TAG_ORDER_NOT_FOUND');
   return toTagOrder(row as OrderRow);
+}
+
+/** Where an order placed now would be shipped: the session's company and its address. */
+export async function shippingAddress(ctx: TenantContext): Promise<ShippingAddress> {
+  const { auth } = ctx;
+  if (!auth.companyId) return { companyName: null, address: null };
+  const company = await coreDb()
+    .selectFrom('companies')
+    .select(['name', 'address'])
+    .where('id', '=', auth.companyId)
+    .where('company_group_id', '=', auth.companyGroup.id)
+    .executeTakeFirst();
+  return { companyName: company?.name ?? null, address: company?.address ?? null };
 }
 
 /** POST /web/billing/tag-orders: the order, its bill at the provider; answers it with `billUrl`. */
