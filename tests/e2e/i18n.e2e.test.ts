@@ -68,7 +68,7 @@ function ptOnly(lang: 'en' | 'es'): PtOnly {
       const parts = text.split(/\{\{[^}]*\}\}|\{\w+\}/);
       // Only patterns with enough fixed text to mean something ("OS {{number}}" does).
       if (parts.join('').replace(/[^\p{L}]/gu, '').length < 2) continue;
-      patterns.push({ re: new RegExp(`^${parts.map(escape).join('.+?')}$`, 'u'), key });
+      patterns.push({ re: new RegExp(`^${parts.map(escapeRegExp).join('.+?')}$`, 'u'), key });
     } else exact.set(text, key);
   }
   return { exact, patterns };
@@ -86,6 +86,14 @@ const DEMO_DATA = new Set([
   'Data de recarga',
   'Data da última pesagem',
   'Não se aplica',
+  // The plans' descriptions as core 0401 stores them: /plans-admin shows the provider admin's text
+  // as it is (the cards show the seeded ones translated: billing/plan-description.ts).
+  'Até 50 equipamentos',
+  'Até 100 equipamentos',
+  'Até 500 equipamentos',
+  'Até 1000 equipamentos',
+  'Até 10 equipamentos, sem custo',
+  'A partir de 50 equipamentos, R$ 0,99 por equipamento',
 ]);
 
 /** Every visible or announced text of the page: text nodes and the labelling attributes. */

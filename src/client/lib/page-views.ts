@@ -9,7 +9,7 @@
  */
 import { useRouterState } from '@tanstack/react-router';
 import * as React from 'react';
-import { PAGE_VIEW_BATCH_MAX, ROUTE_PATTERN } from '../../shared/analytics/schemas.ts';
+import { PAGE_VIEW_BATCH_MAX, ROUTE_PATTERN } from '../../shared/analytics/route-pattern.ts';
 import type { RoleOrAnonymous } from '../../shared/roles.ts';
 import { getToken } from './token.ts';
 

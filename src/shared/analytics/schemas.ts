@@ -1,18 +1,11 @@
 import { z } from 'zod';
 import { idField, isoDateField } from '../fields.ts';
 
-/**
- * A route pattern as the client's router declares it (`/t/$serial`, `/video-lessons`): lowercase
- * segments or `$param` placeholders. A segment that starts with a digit or carries upper case,
- * dots or a query is refused, so ids, serials and query values never reach the page views.
- */
-export const ROUTE_PATTERN =
-  /^\/(?:(?:[a-z][a-z0-9-]{0,40}|\$[a-zA-Z][a-zA-Z0-9]{0,30})(?:\/(?:[a-z][a-z0-9-]{0,40}|\$[a-zA-Z][a-zA-Z0-9]{0,30})){0,7})?$/;
+import { PAGE_VIEW_BATCH_MAX, ROUTE_PATTERN } from './route-pattern.ts';
+
+export { PAGE_VIEW_BATCH_MAX, ROUTE_PATTERN };
 
 export const routePatternField = z.string().max(200).regex(ROUTE_PATTERN);
-
-/** The client sends at most this many views per batch (it flushes every 10 s or 20 views). */
-export const PAGE_VIEW_BATCH_MAX = 50;
 
 export const pageViewSchema = z.object({
   route: routePatternField,

@@ -11,6 +11,10 @@ const pt = {
   upTo_one: 'Até {{count}} equipamento',
   upTo_other: 'Até {{count}} equipamentos',
   unitEach: '{{price}} por equipamento',
+  seeded: {
+    custom: 'A partir de {{min}} equipamentos, {{price}} por equipamento',
+    free: 'Até {{count}} equipamentos, sem custo',
+  },
   loadError: 'Não foi possível carregar os dados.',
   retry: 'Tentar novamente',
   back: 'Voltar',
@@ -183,6 +187,10 @@ const en: typeof pt = {
   upTo_one: 'Up to {{count}} piece of equipment',
   upTo_other: 'Up to {{count}} pieces of equipment',
   unitEach: '{{price}} per piece of equipment',
+  seeded: {
+    custom: 'From {{min}} pieces of equipment, {{price}} each',
+    free: 'Up to {{count}} pieces of equipment, free of charge',
+  },
   loadError: 'Could not load the data.',
   retry: 'Try again',
   back: 'Back',
@@ -354,6 +362,10 @@ const es: typeof pt = {
   upTo_one: 'Hasta {{count}} equipo',
   upTo_other: 'Hasta {{count}} equipos',
   unitEach: '{{price}} por equipo',
+  seeded: {
+    custom: 'Desde {{min}} equipos, {{price}} por equipo',
+    free: 'Hasta {{count}} equipos, sin costo',
+  },
   loadError: 'No se pudieron cargar los datos.',
   retry: 'Intentar de nuevo',
   back: 'Volver',

@@ -43,6 +43,7 @@ import { cn } from '../../lib/utils.ts';
 import { NS } from './i18n.ts';
 import { billStatusLabel, billStatusVariant, monthly, subscriptionStatusLabel } from './labels.ts';
 import { OpenBillLink, PaymentRedirectDialog, usePaymentRedirect } from './payment-redirect.tsx';
+import { planDescription } from './plan-description.ts';
 
 type Row = RouterOutputs['billing']['subscriptionRows']['items'][number];
 
@@ -347,12 +348,9 @@ function PlanCard({ plan, current, onChoose }: { plan: Plan; current: boolean; o
   return (
     <CardShell plan={plan} current={current}>
       {plan.equipmentLimit !== null && <p className="text-sm">{t('upTo', { count: plan.equipmentLimit })}</p>}
-      {/* the description, unless it only repeats the limit (as the seeded Portuguese ones do) */}
-      {plan.description &&
-        (plan.equipmentLimit === null ||
-          plan.description !== t('upTo', { count: plan.equipmentLimit, lng: 'pt' })) && (
-          <p className="text-sm text-muted-foreground">{plan.description}</p>
-        )}
+      {planDescription(plan, t) && (
+        <p className="text-sm text-muted-foreground">{planDescription(plan, t)}</p>
+      )}
       <p className="mt-auto text-2xl font-bold tabular-nums" data-testid="my-plan-card-price">
         {monthly(t, plan.priceCents)}
       </p>
@@ -397,7 +395,9 @@ function CustomPlanCard({
     : (errorText('CUSTOM_PLAN_MIN_QUANTITY', i18n.resolvedLanguage ?? 'pt', { min }) ?? null);
   return (
     <CardShell plan={plan} current={current && unchanged}>
-      <p className="text-sm text-muted-foreground">{plan.description || t('myPlan.customDescription')}</p>
+      <p className="text-sm text-muted-foreground">
+        {planDescription(plan, t) ?? t('myPlan.customDescription')}
+      </p>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="custom-quantity">{t('myPlan.equipment')}</Label>
         <Input

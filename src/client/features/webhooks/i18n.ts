@@ -166,7 +166,7 @@ const es: typeof pt = {
     'maintenance.created': 'Mantenimiento realizado',
     'equipment.status_changed': 'Estado del equipo cambiado',
     'service_order.changed': 'Orden de servicio cambiada',
-    'tag.replaced': 'Tag reemplazada',
+    'tag.replaced': 'Etiqueta reemplazada',
   },
   eventCount_one: '{{count}} evento',
   eventCount_other: '{{count}} eventos',
