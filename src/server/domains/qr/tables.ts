@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { DefaultTimestamp, Timestamp } from '../../db/core-tables.ts';
+import type { DefaultTimestamp, Json, Timestamp } from '../../db/core-tables.ts';
 
 /** Tables of tags and QR batches: `core.tag_registry` and the tenant `tags`. */
 export interface TagRegistryTable {
@@ -61,4 +61,38 @@ declare module '../../db/schema.ts' {
   interface CoreDatabase extends QrCoreTables {}
   // biome-ignore lint/suspicious/noEmptyInterface: merged with the database type
   interface TenantDatabase extends QrTenantTables {}
+}
+
+/** Custom label templates (migrations/core/0210); built-ins are in src/shared/qr/templates.ts. */
+export interface QrLabelTemplateTable {
+  id: Generated<number>;
+  name: string;
+  kind: 'sheet' | 'roll';
+  /** LabelTemplateFields without name and kind (mm) */
+  layout: Json<Record<string, unknown>>;
+  created_by: number | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  deleted_at: Timestamp | null;
+}
+
+/** A company's remembered label choice (migrations/core/0211). */
+export interface QrLabelSettingsTable {
+  company_id: number;
+  template: string;
+  cut_marks: boolean;
+  company_name: boolean;
+  note: string | null;
+  logo: boolean;
+  updated_at: DefaultTimestamp;
+}
+
+export interface QrLabelCoreTables {
+  qr_label_templates: QrLabelTemplateTable;
+  qr_label_settings: QrLabelSettingsTable;
+}
+
+declare module '../../db/schema.ts' {
+  // biome-ignore lint/suspicious/noEmptyInterface: merged with the database type
+  interface CoreDatabase extends QrLabelCoreTables {}
 }
