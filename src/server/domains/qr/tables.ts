@@ -24,7 +24,7 @@ export interface TagTable {
   updated_at: DefaultTimestamp;
 }
 
-export interface QrCoreTables {
+export interface QrCoreTables extends QrLabelCoreTables {
   tag_registry: TagRegistryTable;
 }
 /** Kept by triggers on `tags` (migrations/tenant/0303_tag_counters.ts); read-only for the code. */
@@ -90,9 +90,4 @@ export interface QrLabelSettingsTable {
 export interface QrLabelCoreTables {
   qr_label_templates: QrLabelTemplateTable;
   qr_label_settings: QrLabelSettingsTable;
-}
-
-declare module '../../db/schema.ts' {
-  // biome-ignore lint/suspicious/noEmptyInterface: merged with the database type
-  interface CoreDatabase extends QrLabelCoreTables {}
 }
