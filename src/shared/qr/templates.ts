@@ -322,7 +322,7 @@ export function utf8Length(text: string): number {
 
 /** Side of the smallest scannable code (quiet zone included) for codes of `modules` modules, mm. */
 export function minQrSize(modules: number): number {
-  return Math.ceil(MIN_MODULE_MM * (modules + 2 * QR_QUIET_ZONE) * 10) / 10;
+  return Math.ceil(MIN_MODULE_MM * (modules + 2 * QR_QUIET_ZONE) * 10 - 1e-9) / 10;
 }
 
 // --- content layout ----------------------------------------------------------------------------

@@ -16,14 +16,7 @@ import {
 } from '../../shared/qr/templates.ts';
 import { qrPdfOps } from './qr-matrix.ts';
 
-/** The original layout: A4 in points, 4 × 6 labels per sheet (the default template). */
-export const PAGE = {
-  width: DEFAULT_TEMPLATE.pageWidth * MM_TO_PT,
-  height: DEFAULT_TEMPLATE.pageHeight * MM_TO_PT,
-  margin: DEFAULT_TEMPLATE.marginLeft * MM_TO_PT,
-  cols: DEFAULT_TEMPLATE.columns,
-  rows: DEFAULT_TEMPLATE.rows,
-} as const;
+/** Labels per sheet of the default template (the A4 4 × 6). */
 export const LABELS_PER_PAGE = labelsPerSheet(DEFAULT_TEMPLATE);
 
 /** Smallest size the serial is shrunk to when a narrow label cannot hold it at the template's size. */
@@ -80,9 +73,11 @@ function truncate(font: PDFFont, text: string, size: number, width: number): str
 export function cutMarkSegments(t: LabelTemplate): [number, number, number, number][] {
   const xs = new Set<number>();
   const ys = new Set<number>();
+  // Rounded to 1/100 mm, so an edge shared by two touching labels is one line.
+  const r = (n: number) => Math.round(n * 100) / 100;
   for (const b of labelBoxes(t)) {
-    xs.add(b.x).add(b.x + b.w);
-    ys.add(b.y).add(b.y + b.h);
+    xs.add(r(b.x)).add(r(b.x + b.w));
+    ys.add(r(b.y)).add(r(b.y + b.h));
   }
   const top = t.marginTop;
   const bottom = t.marginTop + (t.rows - 1) * t.pitchY + t.labelHeight;

@@ -24,7 +24,7 @@ export interface ZplLabelOptions {
 
 /** Average advance of Zebra's scalable font 0 as a share of its height (for fitting a line). */
 const FONT0_ADVANCE = 0.6;
-const MIN_FONT_DOTS = 10;
+const MIN_FONT_DOTS = 14;
 
 /**
  * ZPL field data under `^FH` (hex indicator `_`): the command prefixes `^` and `~` and the
@@ -89,7 +89,11 @@ export async function renderZplLabels(
       serialField = (serial) => field(slot, h, serial);
     } else {
       const raw = slot.kind === 'company' ? opts.companyName : opts.note;
-      if (raw) fixed.push(field(slot, fontDots(slot), fitText(raw, fontDots(slot), w)));
+      if (!raw) continue;
+      // Shrunk to fit (down to a readable minimum), then cut with '…'.
+      const len = Array.from(raw).length;
+      const h = Math.max(MIN_FONT_DOTS, Math.min(fontDots(slot), Math.floor(w / (len * FONT0_ADVANCE))));
+      fixed.push(field(slot, h, fitText(raw, h, w)));
     }
   }
   const head = `^XA\n^CI28\n^PW${dots(t.labelWidth)}\n^LL${dots(t.labelHeight)}\n^LH0,0\n`;
