@@ -36,6 +36,8 @@ export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 
 /** The id of the template the seed's URLs and old batches use (the A4 4 × 6 sheet). */
 export const DEFAULT_TEMPLATE_ID = 'a4-4x6';
+/** The template a ZPL batch uses when none is named (the 50 × 30 mm thermal roll). */
+export const DEFAULT_ROLL_TEMPLATE_ID = 'thermal-50x30';
 export const templateIdField = z
   .string()
   .trim()

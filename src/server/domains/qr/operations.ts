@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { idField } from '../../../shared/fields.ts';
 import { type QrFormat, qrGenerateInputSchema } from '../../../shared/qr/schemas.ts';
 import {
+  DEFAULT_ROLL_TEMPLATE_ID,
+  DEFAULT_TEMPLATE_ID,
   LABEL_NOTE_MAX,
   type LabelOptions,
   labelOptionsSchema,
@@ -34,7 +36,10 @@ const bool = (v: string | undefined, name: string): boolean | undefined => {
  * `companyName`, `note`, `logo`); none given → undefined: the default template, serial only, and
  * the company's remembered choice is left as it is.
  */
-export function labelOptionsFromQuery(q: Record<string, string | undefined>): LabelOptions | undefined {
+export function labelOptionsFromQuery(
+  q: Record<string, string | undefined>,
+  defaultTemplate = DEFAULT_TEMPLATE_ID,
+): LabelOptions | undefined {
   const keys = ['template', 'offset', 'cutMarks', 'companyName', 'note', 'logo'] as const;
   if (keys.every((k) => q[k] === undefined)) return undefined;
   // A bad offset is answered by the service, which knows the template's labels per sheet.
@@ -44,9 +49,8 @@ export function labelOptionsFromQuery(q: Record<string, string | undefined>): La
       : /^-?\d{1,9}$/.test(q.offset)
         ? Number(q.offset)
         : Number.NaN;
-  const template = q.template === undefined || q.template === '' ? undefined : q.template;
-  if (template !== undefined && !templateIdField.safeParse(template).success)
-    throw new AppError('QR_TEMPLATE_NOT_FOUND');
+  const template = q.template === undefined || q.template === '' ? defaultTemplate : q.template;
+  if (!templateIdField.safeParse(template).success) throw new AppError('QR_TEMPLATE_NOT_FOUND');
   const parsed = labelOptionsSchema.safeParse({
     template,
     cutMarks: bool(q.cutMarks, 'cutMarks'),
@@ -67,14 +71,23 @@ function compatDownload(format: QrFormat) {
     const companyId = Number(c.req.param('companyId'));
     if (!idField.safeParse(companyId).success)
       throw new AppError('VALIDATION_FAILED', { message: 'Invalid companyId' });
-    const label = format === 'xlsx' ? undefined : labelOptionsFromQuery(c.req.query());
+    const label =
+      format === 'xlsx'
+        ? undefined
+        : labelOptionsFromQuery(
+            c.req.query(),
+            format === 'zpl' ? DEFAULT_ROLL_TEMPLATE_ID : DEFAULT_TEMPLATE_ID,
+          );
     return requestBatch(ctx, { companyId, quantity: c.req.param('qty'), format, label });
   });
 }
 
 /** The label query parameters of the PDF/ZPL download calls, for the OpenAPI document. */
 const LABEL_QUERY = [
-  { name: 'template', description: 'Label template id (qr.templates.list); default `a4-4x6`' },
+  {
+    name: 'template',
+    description: 'Label template id (qr.templates.list); default `a4-4x6` (PDF), `thermal-50x30` (ZPL)',
+  },
   {
     name: 'offset',
     description: 'Labels already used on the first sheet (0 … labels per sheet − 1)',

@@ -1,6 +1,7 @@
 import { ADMIN_ROLES, type Role } from '../../../shared/roles.ts';
 import type { QrFormat } from '../../../shared/qr/schemas.ts';
 import {
+  DEFAULT_ROLL_TEMPLATE_ID,
   type LabelOptions,
   type LabelTemplate,
   labelOptionsSchema,
@@ -73,7 +74,8 @@ async function batchLabel(
   company: { id: number },
 ): Promise<QrBatchLabel | undefined> {
   if (format === 'xlsx') return undefined;
-  const o = options ?? labelOptionsSchema.parse({});
+  const o =
+    options ?? labelOptionsSchema.parse(format === 'zpl' ? { template: DEFAULT_ROLL_TEMPLATE_ID } : {});
   const template = await resolveTemplate(o.template);
   if (format === 'zpl' && template.kind !== 'roll') throw new AppError('QR_ZPL_NEEDS_THERMAL');
   checkTemplate(template);
