@@ -46,6 +46,7 @@ const SAME_AS_PT: Record<'en' | 'es', ReadonlySet<string>> = {
   ]),
   es: new Set([
     'EquipCheck',
+    'Etiquetas',
     'CNPJ',
     'SKU',
     'E-mail',

@@ -18,6 +18,7 @@ describe('the job registry', () => {
       'maintenance-xlsx',
       'qr-pdf',
       'qr-xlsx',
+      'qr-zpl',
       'report-pdf',
       'report-xlsx',
       'result-sweep',
@@ -31,7 +32,7 @@ describe('the job registry', () => {
     ).toEqual([
       [DEFAULT_QUEUE, undefined, ['diagnostic']],
       ['maintenance', 1, ['result-sweep']],
-      ['qr', 2, ['qr-pdf', 'qr-xlsx']],
+      ['qr', 2, ['qr-pdf', 'qr-xlsx', 'qr-zpl']],
       ['reports', 1, ['report-pdf', 'report-xlsx']],
       [
         'documents',

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { serialFromNumber, tagUrl } from '../../src/shared/qr/serial.ts';
 import {
   BUILTIN_TEMPLATES,
+  cutMarkSegments,
   DEFAULT_TEMPLATE,
   type LabelTemplateFields,
   labelBoxes,
@@ -15,7 +16,7 @@ import {
   templateProblem,
   utf8Length,
 } from '../../src/shared/qr/templates.ts';
-import { cutMarkSegments } from '../../src/worker/render/pdf-labels.ts';
+
 import { renderZplLabels, zplText } from '../../src/worker/render/zpl-labels.ts';
 
 const URL = 'https://app.equipcheck.com.br';

@@ -100,11 +100,12 @@ const A4 = { pageWidth: 210, pageHeight: 297 };
 const LETTER = { pageWidth: 215.9, pageHeight: 279.4 };
 
 /**
- * The shipped templates (sources in docs/decisions.md). The A4 4 × 6 is the original layout:
+ * The shipped templates (sources in docs/decisions.md). Names are brand and code only: screen 8
+ * adds the size and labels per sheet in the user's language. The A4 4 × 6 is the original layout:
  * 28 pt margins, cells of (A4 − margins) / 4 × 6 touching each other, for plain paper.
  */
 export const BUILTIN_TEMPLATES: readonly LabelTemplate[] = [
-  sheet('a4-4x6', 'A4 4 × 6 (papel comum, 24 por folha)', 'original EquipCheck layout', {
+  sheet('a4-4x6', 'A4 4 × 6', 'original EquipCheck layout', {
     ...A4,
     columns: 4,
     rows: 6,
@@ -120,7 +121,7 @@ export const BUILTIN_TEMPLATES: readonly LabelTemplate[] = [
     fontSize: 8,
     padding: 1.5,
   }),
-  sheet('pimaco-a4351', 'Pimaco A4351 / A4251 — 38,2 × 21,2 mm (65 por folha)', 'Pimaco A4351', {
+  sheet('pimaco-a4351', 'Pimaco A4351 / A4251', 'Pimaco A4351', {
     ...A4,
     columns: 5,
     rows: 13,
@@ -136,7 +137,7 @@ export const BUILTIN_TEMPLATES: readonly LabelTemplate[] = [
     fontSize: 6,
     padding: 1.5,
   }),
-  sheet('pimaco-a4356', 'Pimaco A4356 / A4256 — 63,5 × 25,4 mm (33 por folha)', 'Pimaco A4356', {
+  sheet('pimaco-a4356', 'Pimaco A4356 / A4256', 'Pimaco A4356', {
     ...A4,
     columns: 3,
     rows: 11,
@@ -152,7 +153,7 @@ export const BUILTIN_TEMPLATES: readonly LabelTemplate[] = [
     fontSize: 7,
     padding: 1.5,
   }),
-  sheet('pimaco-a4360', 'Pimaco A4360 / A4260 — 63,5 × 38,1 mm (21 por folha)', 'Pimaco A4360', {
+  sheet('pimaco-a4360', 'Pimaco A4360 / A4260', 'Pimaco A4360', {
     ...A4,
     columns: 3,
     rows: 7,
@@ -168,7 +169,7 @@ export const BUILTIN_TEMPLATES: readonly LabelTemplate[] = [
     fontSize: 8,
     padding: 1.5,
   }),
-  sheet('pimaco-a4363', 'Pimaco A4363 / A4263 — 99,0 × 38,1 mm (14 por folha)', 'Pimaco A4363', {
+  sheet('pimaco-a4363', 'Pimaco A4363 / A4263', 'Pimaco A4363', {
     ...A4,
     columns: 2,
     rows: 7,
@@ -184,7 +185,7 @@ export const BUILTIN_TEMPLATES: readonly LabelTemplate[] = [
     fontSize: 10,
     padding: 1.5,
   }),
-  sheet('avery-l7160', 'Avery L7160 — 63,5 × 38,1 mm (21 por folha A4)', 'Avery L7160', {
+  sheet('avery-l7160', 'Avery L7160', 'Avery L7160', {
     ...A4,
     columns: 3,
     rows: 7,
@@ -200,7 +201,7 @@ export const BUILTIN_TEMPLATES: readonly LabelTemplate[] = [
     fontSize: 8,
     padding: 1.5,
   }),
-  sheet('avery-l7163', 'Avery L7163 — 99,1 × 38,1 mm (14 por folha A4)', 'Avery L7163', {
+  sheet('avery-l7163', 'Avery L7163', 'Avery L7163', {
     ...A4,
     columns: 2,
     rows: 7,
@@ -216,7 +217,7 @@ export const BUILTIN_TEMPLATES: readonly LabelTemplate[] = [
     fontSize: 10,
     padding: 1.5,
   }),
-  sheet('avery-5160', 'Avery 5160 / Pimaco 6180 — 66,7 × 25,4 mm (30 por folha Carta)', 'Avery 5160', {
+  sheet('avery-5160', 'Avery 5160 / Pimaco 6180', 'Avery 5160', {
     ...LETTER,
     columns: 3,
     rows: 10,
@@ -234,7 +235,7 @@ export const BUILTIN_TEMPLATES: readonly LabelTemplate[] = [
   }),
   {
     id: 'thermal-50x30',
-    name: 'Rolo térmico 50 × 30 mm (Zebra, 203 dpi)',
+    name: 'Zebra 50 × 30 mm, 203 dpi',
     kind: 'roll',
     builtIn: true,
     source: 'common 50 × 30 mm direct-thermal roll',
@@ -294,6 +295,43 @@ export function labelBoxes(t: LabelTemplateFields): Box[] {
         w: t.labelWidth,
         h: t.labelHeight,
       });
+  return out;
+}
+
+// --- cut marks ---------------------------------------------------------------------------------
+
+/** Cut marks: gap from the label grid and longest length, mm. */
+const CUT_GAP_MM = 1.5;
+const CUT_LEN_MM = 5;
+
+/** Cut-mark line segments (mm) in the page margins along every column and row edge of the grid. */
+export function cutMarkSegments(t: LabelTemplateFields): [number, number, number, number][] {
+  const xs = new Set<number>();
+  const ys = new Set<number>();
+  // Rounded to 1/100 mm, so an edge shared by two touching labels is one line.
+  const r = (n: number) => Math.round(n * 100) / 100;
+  for (const b of labelBoxes(t)) {
+    xs.add(r(b.x)).add(r(b.x + b.w));
+    ys.add(r(b.y)).add(r(b.y + b.h));
+  }
+  const top = t.marginTop;
+  const bottom = t.marginTop + (t.rows - 1) * t.pitchY + t.labelHeight;
+  const left = t.marginLeft;
+  const right = t.marginLeft + (t.columns - 1) * t.pitchX + t.labelWidth;
+  const out: [number, number, number, number][] = [];
+  const span = (from: number, to: number) => (to - from >= 1 ? [from, to] : null);
+  const above = span(Math.max(0, top - CUT_GAP_MM - CUT_LEN_MM), top - CUT_GAP_MM);
+  const below = span(bottom + CUT_GAP_MM, Math.min(t.pageHeight, bottom + CUT_GAP_MM + CUT_LEN_MM));
+  const before = span(Math.max(0, left - CUT_GAP_MM - CUT_LEN_MM), left - CUT_GAP_MM);
+  const after = span(right + CUT_GAP_MM, Math.min(t.pageWidth, right + CUT_GAP_MM + CUT_LEN_MM));
+  for (const x of xs) {
+    if (above) out.push([x, above[0]!, x, above[1]!]);
+    if (below) out.push([x, below[0]!, x, below[1]!]);
+  }
+  for (const y of ys) {
+    if (before) out.push([before[0]!, y, before[1]!, y]);
+    if (after) out.push([after[0]!, y, after[1]!, y]);
+  }
   return out;
 }
 

@@ -4,6 +4,7 @@ import { PDFDocument, PDFName, type PDFFont, type PDFImage, type PDFPage, Standa
 import { tagUrl } from '../../shared/qr/serial.ts';
 import {
   type Box,
+  cutMarkSegments,
   DEFAULT_TEMPLATE,
   LABEL_QR_ECL,
   type LabelContent,
@@ -21,9 +22,7 @@ export const LABELS_PER_PAGE = labelsPerSheet(DEFAULT_TEMPLATE);
 
 /** Smallest size the serial is shrunk to when a narrow label cannot hold it at the template's size. */
 const MIN_SERIAL_PT = 4;
-/** Cut marks: gap from the label grid, longest length, line width. */
-const CUT_GAP_MM = 1.5;
-const CUT_LEN_MM = 5;
+/** Width of the cut marks' lines. */
 const CUT_WIDTH_PT = 0.3;
 
 export interface LabelItem {
@@ -67,37 +66,6 @@ function truncate(font: PDFFont, text: string, size: number, width: number): str
     else hi = mid - 1;
   }
   return lo === 0 ? '' : `${text.slice(0, lo).trimEnd()}…`;
-}
-
-/** Cut-mark line segments (mm) in the page margins along every column and row edge of the grid. */
-export function cutMarkSegments(t: LabelTemplate): [number, number, number, number][] {
-  const xs = new Set<number>();
-  const ys = new Set<number>();
-  // Rounded to 1/100 mm, so an edge shared by two touching labels is one line.
-  const r = (n: number) => Math.round(n * 100) / 100;
-  for (const b of labelBoxes(t)) {
-    xs.add(r(b.x)).add(r(b.x + b.w));
-    ys.add(r(b.y)).add(r(b.y + b.h));
-  }
-  const top = t.marginTop;
-  const bottom = t.marginTop + (t.rows - 1) * t.pitchY + t.labelHeight;
-  const left = t.marginLeft;
-  const right = t.marginLeft + (t.columns - 1) * t.pitchX + t.labelWidth;
-  const out: [number, number, number, number][] = [];
-  const span = (from: number, to: number) => (to - from >= 1 ? [from, to] : null);
-  const above = span(Math.max(0, top - CUT_GAP_MM - CUT_LEN_MM), top - CUT_GAP_MM);
-  const below = span(bottom + CUT_GAP_MM, Math.min(t.pageHeight, bottom + CUT_GAP_MM + CUT_LEN_MM));
-  const before = span(Math.max(0, left - CUT_GAP_MM - CUT_LEN_MM), left - CUT_GAP_MM);
-  const after = span(right + CUT_GAP_MM, Math.min(t.pageWidth, right + CUT_GAP_MM + CUT_LEN_MM));
-  for (const x of xs) {
-    if (above) out.push([x, above[0]!, x, above[1]!]);
-    if (below) out.push([x, below[0]!, x, below[1]!]);
-  }
-  for (const y of ys) {
-    if (before) out.push([before[0]!, y, before[1]!, y]);
-    if (after) out.push([after[0]!, y, after[1]!, y]);
-  }
-  return out;
 }
 
 interface FixedLine {
