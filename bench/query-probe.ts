@@ -102,7 +102,8 @@ async function cpuProfile(n: number, call: () => Promise<Response> | Response) {
   const { profile } = await session.post('Profiler.stop');
   session.disconnect();
   // CPU_OUT=file keeps the profile (Chrome DevTools opens it) for a closer look.
-  if (process.env.CPU_OUT) (await import('node:fs')).writeFileSync(process.env.CPU_OUT, JSON.stringify(profile));
+  if (process.env.CPU_OUT)
+    (await import('node:fs')).writeFileSync(process.env.CPU_OUT, JSON.stringify(profile));
   const total = profile.samples?.length ?? 1;
   const byFn = new Map<string, number>();
   const byPkg = new Map<string, number>();

@@ -235,7 +235,7 @@ export const BUILTIN_TEMPLATES: readonly LabelTemplate[] = [
   }),
   {
     id: 'thermal-50x30',
-    name: 'Zebra 50 × 30 mm, 203 dpi',
+    name: 'Zebra 203 dpi',
     kind: 'roll',
     builtIn: true,
     source: 'common 50 × 30 mm direct-thermal roll',

@@ -1,6 +1,14 @@
 import { setImmediate as tick } from 'node:timers/promises';
 import { deflateSync } from 'node:zlib';
-import { PDFDocument, PDFName, type PDFFont, type PDFImage, type PDFPage, StandardFonts } from 'pdf-lib';
+import {
+  PDFDocument,
+  type PDFFont,
+  type PDFImage,
+  PDFName,
+  type PDFObject,
+  PDFPageLeaf,
+  StandardFonts,
+} from 'pdf-lib';
 import { tagUrl } from '../../shared/qr/serial.ts';
 import {
   type Box,
@@ -22,6 +30,8 @@ export const LABELS_PER_PAGE = labelsPerSheet(DEFAULT_TEMPLATE);
 
 /** Smallest size the serial is shrunk to when a narrow label cannot hold it at the template's size. */
 const MIN_SERIAL_PT = 4;
+/** Labels between progress reports (and event-loop turns) when pages are small. */
+const YIELD_EVERY = 24;
 /** Width of the cut marks' lines. */
 const CUT_WIDTH_PT = 0.3;
 
@@ -155,9 +165,17 @@ export async function renderPdfLabels(
     labelX + slot.x * MM_TO_PT + (slot.align === 'center' ? (slot.width * MM_TO_PT - width) / 2 : 0);
 
   let done = 0;
-  const drawPage = (page: PDFPage, items: LabelItem[], first: number): string => {
-    const fontKey = page.node.newFontDictionary(font.name, font.ref).asString();
-    const logoKey = logo && logoOps ? page.node.newXObject('Logo', logo.ref).asString() : null;
+  let reported = 0;
+  // One resources dictionary for every page: the font, and the logo when there is one.
+  const fontKey = '/F1';
+  const logoKey = logo && logoOps ? '/Logo' : null;
+  const resources = doc.context.register(
+    doc.context.obj({
+      Font: { F1: font.ref },
+      ...(logo && logoKey ? { XObject: { Logo: logo.ref } } : {}),
+    }),
+  );
+  const drawPage = (items: LabelItem[], first: number): string => {
     const ops: string[] = ['0 0 0 rg'];
     if (cutOps) ops.push(cutOps);
     items.forEach((item, i) => {
@@ -195,15 +213,44 @@ export async function renderPdfLabels(
     return ops.join('\n');
   };
 
+  // Pages are bare leaves appended to the page tree's root: `doc.addPage` walks every page already
+  // there to find the insertion point (quadratic: half the time of a 10,000-page roll) and gives
+  // each page its own resources.
+  const pageTree = doc.catalog.Pages();
+  const pageTreeRef = doc.context.getObjectRef(pageTree)!;
+  const mediaBox = doc.context.obj([0, 0, pageW, pageH]);
   const flushPage = async (items: LabelItem[], first: number) => {
-    const page = doc.addPage([pageW, pageH]);
-    const stream = doc.context.stream(deflateSync(Buffer.from(drawPage(page, items, first), 'latin1')), {
+    const content = Buffer.from(drawPage(items, first), 'latin1');
+    // Small pages (a roll's one label) compress at level 1 with a window no bigger than the page:
+    // ~2.5× less CPU per page for ~10 % more bytes; full sheets keep the default level.
+    const small = content.length < 16_384;
+    const windowBits = Math.min(15, Math.max(9, Math.ceil(Math.log2(content.length + 262))));
+    const deflated = deflateSync(content, small ? { level: 1, windowBits } : {});
+    // zlib answers a view into its 16 KB output chunk: kept per page, that chunk would be held too.
+    const bytes = deflated.byteLength === deflated.buffer.byteLength ? deflated : Uint8Array.prototype.slice.call(deflated);
+    const stream = doc.context.stream(bytes, {
       Filter: PDFName.of('FlateDecode'),
     });
-    page.node.addContentStream(doc.context.register(stream));
+    const leaf = PDFPageLeaf.fromMapWithContext(
+      new Map<PDFName, PDFObject>([
+        [PDFName.Type, PDFName.of('Page')],
+        [PDFName.Parent, pageTreeRef],
+        [PDFName.of('Resources'), resources],
+        [PDFName.MediaBox, mediaBox],
+        [PDFName.of('Contents'), doc.context.register(stream)],
+      ]),
+      doc.context,
+      false,
+    );
+    pageTree.pushLeafNode(doc.context.register(leaf));
     done += items.length;
-    await opts.onProgress?.(done);
-    await tick();
+    // Progress and a turn of the event loop (the BullMQ lock renews) every sheet, or every
+    // YIELD_EVERY labels for small pages.
+    if (done - reported >= YIELD_EVERY || items.length >= YIELD_EVERY) {
+      reported = done;
+      await opts.onProgress?.(done);
+      await tick();
+    }
   };
 
   // The first sheet has `offset` positions fewer; later sheets are full.
@@ -220,6 +267,7 @@ export async function renderPdfLabels(
     }
     pending = pending.slice(at);
   }
-  if (pending.length > 0 || doc.getPageCount() === 0) await flushPage(pending, first);
+  if (pending.length > 0 || done === 0) await flushPage(pending, first);
+  if (reported !== done) await opts.onProgress?.(done);
   return doc.save({ useObjectStreams: false });
 }

@@ -126,8 +126,12 @@ export function LabelSheetPreview({
       role="img"
       aria-label={t('preview')}
       data-testid="qr-preview"
-      className="max-h-[26rem] w-full rounded-sm border bg-white shadow-sm"
-      preserveAspectRatio="xMidYMid meet"
+      className="mx-auto block h-auto rounded-sm border bg-white shadow-sm"
+      // Real proportions: as wide as the column allows, at most 26rem tall.
+      style={{
+        aspectRatio: `${template.pageWidth} / ${template.pageHeight}`,
+        width: `min(100%, calc(26rem * ${template.pageWidth} / ${template.pageHeight}))`,
+      }}
     >
       <rect width={template.pageWidth} height={template.pageHeight} fill="#fff" />
       {boxes.map((b, i) => {
