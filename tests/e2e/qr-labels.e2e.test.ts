@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinTemplate } from '../../src/shared/qr/templates.ts';
+import { closeDb, coreDb } from '../../src/server/db/database.ts';
 import { locateCodes, rasterisePdf } from '../helpers/qr-decode.ts';
 import { baseUrl, DEMO, launchBrowser, login, newPage } from './browser.ts';
 
@@ -11,6 +12,14 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  // The demo company's remembered label choice goes back to none: other tests expect the A4 4 × 6.
+  const companies = coreDb()
+    .selectFrom('users')
+    .select('company_id')
+    .where('email', '=', DEMO.companyAdmin)
+    .where('company_id', 'is not', null);
+  await coreDb().deleteFrom('qr_label_settings').where('company_id', 'in', companies).execute();
+  await closeDb();
 });
 
 describe('QR labels on screen 8: template, preview, offset, download', () => {

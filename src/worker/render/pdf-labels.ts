@@ -227,7 +227,10 @@ export async function renderPdfLabels(
     const windowBits = Math.min(15, Math.max(9, Math.ceil(Math.log2(content.length + 262))));
     const deflated = deflateSync(content, small ? { level: 1, windowBits } : {});
     // zlib answers a view into its 16 KB output chunk: kept per page, that chunk would be held too.
-    const bytes = deflated.byteLength === deflated.buffer.byteLength ? deflated : Uint8Array.prototype.slice.call(deflated);
+    const bytes =
+      deflated.byteLength === deflated.buffer.byteLength
+        ? deflated
+        : Uint8Array.prototype.slice.call(deflated);
     const stream = doc.context.stream(bytes, {
       Filter: PDFName.of('FlateDecode'),
     });

@@ -124,6 +124,7 @@ export function QrCodePage() {
         }
         templates={templates.data}
         settings={settings.data}
+        loadingLabels={(templates.isPending || settings.isPending) && !templates.isError && !settings.isError}
         companyName={session.user?.companyName ?? null}
         onSubmit={(quantity, label) => {
           setStage('submitting');

@@ -29,6 +29,8 @@ export interface QrDialogProps {
   /** label templates and the company's remembered choice (the PDF dialog; loading: undefined) */
   templates?: LabelTemplateItem[];
   settings?: LabelSettings;
+  /** the PDF dialog's templates or remembered choice are still loading: no submit yet */
+  loadingLabels?: boolean;
   companyName?: string | null;
   /** `label`: the label options of the PDF dialog (issue 19) */
   onSubmit(quantity: number, label?: LabelChoice): void;
@@ -48,6 +50,7 @@ export function QrDialog({
   error,
   templates,
   settings,
+  loadingLabels,
   companyName,
   onSubmit,
   onClose,
@@ -71,6 +74,7 @@ export function QrDialog({
   const withLabels = format === 'pdf' && !!templates && templates.length > 0;
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    if (format === 'pdf' && loadingLabels) return;
     const n = Number(quantity);
     if (!quantity.trim() || !Number.isFinite(n)) {
       setMissing(true);
@@ -140,7 +144,7 @@ export function QrDialog({
               <Button type="button" variant="outline" onClick={onClose} disabled={stage === 'submitting'}>
                 {t('common:common.cancel')}
               </Button>
-              <Button type="submit" disabled={stage === 'submitting'}>
+              <Button type="submit" disabled={stage === 'submitting' || (format === 'pdf' && loadingLabels)}>
                 {stage === 'submitting' && <Loader2 className="animate-spin" aria-hidden />}
                 {isExport ? t('exportSubmit') : t('generateSubmit')}
               </Button>
