@@ -60,8 +60,10 @@ export async function renderZplLabels(
   opts: ZplLabelOptions,
 ): Promise<void> {
   const t = opts.template;
-  if (t.kind !== 'roll' || !t.dpi) throw new Error(`template ${t.id} is not a thermal roll`);
-  const dots = (mm: number) => Math.round((mm * t.dpi!) / 25.4);
+  if (t.kind !== 'roll') throw new Error(`template ${t.id} is not a thermal roll`);
+  // A roll without a resolution is taken as the common 203 dpi (8 dots/mm).
+  const dpi = t.dpi ?? 203;
+  const dots = (mm: number) => Math.round((mm * dpi) / 25.4);
   const content = labelContent(t, { companyName: !!opts.companyName, note: !!opts.note, logo: false });
   // Sized for the longest URL of the batch (byte mode: an upper bound of the printer's choice).
   const modules = qrModulesFor(utf8Length(tagUrl(opts.publicUrl, 'X'.repeat(10))));
@@ -72,8 +74,7 @@ export async function renderZplLabels(
   const qrY = dots(content.qr.y) + Math.floor((boxDots - codeDots) / 2) + QR_QUIET_ZONE * mag;
 
   const lineTop = (slot: LabelLineSlot) => dots(slot.y - ((slot.fontSize * LINE_HEIGHT * 25.4) / 72) * 0.72);
-  const fontDots = (slot: LabelLineSlot) =>
-    Math.max(MIN_FONT_DOTS, Math.round((slot.fontSize / 72) * t.dpi!));
+  const fontDots = (slot: LabelLineSlot) => Math.max(MIN_FONT_DOTS, Math.round((slot.fontSize / 72) * dpi));
   const field = (slot: LabelLineSlot, h: number, text: string) => {
     const w = dots(slot.width);
     const justify = slot.align === 'center' ? 'C' : 'L';

@@ -90,6 +90,14 @@ export function QrCodePage() {
             </div>
           </div>
           <div className="flex flex-wrap gap-3">
+            <Button onClick={() => open('pdf')} disabled={!!jobId}>
+              <QrCode aria-hidden />
+              {t('generate')}
+            </Button>
+            <Button variant="secondary" onClick={() => open('xlsx')} disabled={!!jobId}>
+              <FileSpreadsheet aria-hidden />
+              {t('export')}
+            </Button>
             {isProvider && (
               <Button
                 variant="outline"
@@ -100,14 +108,6 @@ export function QrCodePage() {
                 {t('newTemplate')}
               </Button>
             )}
-            <Button onClick={() => open('pdf')} disabled={!!jobId}>
-              <QrCode aria-hidden />
-              {t('generate')}
-            </Button>
-            <Button variant="secondary" onClick={() => open('xlsx')} disabled={!!jobId}>
-              <FileSpreadsheet aria-hidden />
-              {t('export')}
-            </Button>
           </div>
         </CardContent>
       </Card>
