@@ -26,6 +26,8 @@ interface Row {
   what: string;
   n: number;
   seconds: number;
+  /** CPU seconds of the rendering process (null: measured in this process) */
+  cpuSeconds: number | null;
   perSecond: number;
   peakRssMb: number | null;
   sizeMb: number | null;
@@ -73,6 +75,7 @@ function render(format: 'pdf' | 'xlsx', n: number): Row {
     what: `${format.toUpperCase()} labels (render + store)`,
     n,
     seconds: s,
+    cpuSeconds: r.cpuMs / 1000,
     perSecond: n / s,
     peakRssMb: r.maxRssMb,
     sizeMb: r.bytes / 1e6,
@@ -92,11 +95,12 @@ function table(head: string[], body: string[][]): string {
 
 function rowsTable(rows: Row[]): string {
   return table(
-    ['what', 'labels', 'seconds', 'labels/s', 'peak RSS MB', 'file MB'],
+    ['what', 'labels', 'seconds', 'CPU s', 'labels/s', 'peak RSS MB', 'file MB'],
     rows.map((r) => [
       r.what,
       r.n.toLocaleString('en'),
       r.seconds.toFixed(2),
+      r.cpuSeconds === null ? '—' : r.cpuSeconds.toFixed(2),
       Math.round(r.perSecond).toLocaleString('en'),
       r.peakRssMb === null ? '—' : r.peakRssMb.toFixed(0),
       r.sizeMb === null ? '—' : r.sizeMb.toFixed(2),
