@@ -51,6 +51,7 @@ function encoderCeiling(n: number): Row {
     what: 'qrcode encoder only (ceiling)',
     n,
     seconds: s,
+    cpuSeconds: null,
     perSecond: n / s,
     peakRssMb: null,
     sizeMb: null,
