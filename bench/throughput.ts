@@ -285,6 +285,25 @@ try {
       headers: auth,
       path: () => '/web/equipments/?pageSize=10',
     },
+    // The same list calls asking for a fresh answer: what a call costs when the per-caller answer
+    // cache (kit/operation.ts) cannot help — another user, another page, right after a write.
+    ...[
+      ['GET /web/products/?pageSize=10', () => '/web/products/?pageSize=10'],
+      [
+        'GET /web/products/?query=fumaca (search)',
+        (i: number) => `/web/products/?pageSize=10&page=${i % 5}&query=fumaca`,
+      ],
+      ['GET /web/tags/?pageSize=10', () => '/web/tags/?pageSize=10'],
+      ['GET /web/equipments/?pageSize=10', () => '/web/equipments/?pageSize=10'],
+    ].map(
+      ([what, path]) =>
+        ({
+          what: `${what as string}, Cache-Control: no-cache`,
+          url: app,
+          headers: { ...auth, 'Cache-Control': 'no-cache' },
+          path: path as (i: number) => string,
+        }) satisfies Route,
+    ),
     {
       what: 'POST /web/equipments/{tag}/inspections',
       url: app,

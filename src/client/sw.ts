@@ -24,6 +24,10 @@ clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
-/** Server paths a navigation may open directly (downloads, the API, the jobs board). */
-const SERVER_PATHS = [/^\/trpc\//, /^\/web\//, /^\/admin(\/|$)/, /^\/health$/, /^\/ready$/];
+/**
+ * Server paths a navigation may open directly (downloads, the API, the jobs board, the sandbox
+ * provider's bill pages of issue 17 — a bill opened in a new tab must reach the server, not the
+ * cached shell).
+ */
+const SERVER_PATHS = [/^\/trpc\//, /^\/web\//, /^\/admin(\/|$)/, /^\/billing\//, /^\/health$/, /^\/ready$/];
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: SERVER_PATHS }));

@@ -12,6 +12,8 @@ import { authenticate } from './domains/auth/service.ts';
 import { forgetSessions } from './domains/auth/session-cache.ts';
 import { forgetReads } from './db/read-cache.ts';
 import { mountJobsBoard } from './domains/jobs/board.ts';
+import { mountVindiWebhook } from './domains/billing/webhook-route.ts';
+import { mountSandboxPages } from './domains/billing/sandbox-pages.ts';
 import { ERROR_CATALOGUE } from '../shared/errors.ts';
 import { FIELD_MESSAGES } from '../shared/field-messages.ts';
 import { AppError } from './errors.ts';
@@ -28,6 +30,8 @@ import { systemSettings } from './settings.ts';
 
 /** Methods that change nothing: only these may resolve their caller from the session cache. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** A caller asking for a fresh answer (kit/operation.ts's per-caller cache). */
+const NO_CACHE = /\bno-cache\b/i;
 
 function clientIp(c: Parameters<typeof getConnInfo>[0]): string {
   if (config().TRUST_PROXY) {
@@ -73,13 +77,16 @@ export function cameOverHttps(c: Parameters<typeof getConnInfo>[0]): boolean {
  * the inspection map's tile origin (MAP_TILE_URL, read at start-up); Leaflet loads tiles as <img>,
  * so nothing else is opened to it.
  */
-export function contentSecurityPolicy(mapTileUrl: string) {
+export function contentSecurityPolicy(mapTileUrl: string, gcsBucket?: string) {
   const tiles = mapTileOrigin(mapTileUrl);
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
+    // Video lessons play from this server (default-src), or from the bucket's signed URLs
+    // (path style, storage.googleapis.com) when GCS_BUCKET is set.
+    ...(gcsBucket ? { mediaSrc: ["'self'", 'https://storage.googleapis.com'] } : {}),
     connectSrc: ["'self'"],
     // The installable app (issue 20): the service worker /sw.js and /manifest.webmanifest.
     workerSrc: ["'self'"],
@@ -93,6 +100,11 @@ export function contentSecurityPolicy(mapTileUrl: string) {
 }
 
 const NUL_IN_URL = /%00/i;
+/** Uploads streamed to the file store that check their own size limit (not BODY_LIMIT). */
+const STREAMED_UPLOADS = [
+  // Issue 18: a video lesson, up to VIDEO_UPLOAD_MAX_BYTES (domains/videos/service.ts).
+  { method: 'PUT', path: /^\/web\/video-lessons\/[a-z-]{1,60}\/?$/ },
+];
 const BODY_LIMIT = 12 * 1024 * 1024;
 /** A refused body up to this size is read and dropped, so the keep-alive socket survives the 413. */
 const DRAIN_MAX = 64 * 1024 * 1024;
@@ -139,7 +151,7 @@ export function createApp(): Hono<AppEnv> {
     '*',
     secureHeaders({
       crossOriginEmbedderPolicy: false,
-      contentSecurityPolicy: contentSecurityPolicy(config().MAP_TILE_URL),
+      contentSecurityPolicy: contentSecurityPolicy(config().MAP_TILE_URL, config().GCS_BUCKET),
       // The field flow reads labels with the camera and records an inspection's location (issue 11).
       permissionsPolicy: { camera: ['self'], microphone: [], geolocation: ['self'], payment: [] },
       // Sent below, and only over https (an http answer's HSTS is ignored and misleading).
@@ -185,8 +197,14 @@ export function createApp(): Hono<AppEnv> {
     });
     // Not for reads: the limit asks for the request's body, and on a GET that alone made
     // @hono/node-server build a full fetch Request (and its AbortController) per call — ~15% of a
-    // signed-in read's CPU (issue 12). A GET body is never read.
-    app.use(prefix, (c, next) => (SAFE_METHODS.has(c.req.method) ? next() : limitBody(c, next)));
+    // signed-in read's CPU (issue 12). A GET body is never read. Nor for the uploads that stream
+    // their body to the store and count it against a limit of their own (STREAMED_UPLOADS).
+    app.use(prefix, (c, next) =>
+      SAFE_METHODS.has(c.req.method) ||
+      STREAMED_UPLOADS.some((r) => r.method === c.req.method && r.path.test(c.req.path))
+        ? next()
+        : limitBody(c, next),
+    );
   }
 
   // Resolve the caller once per request, for REST and tRPC alike.
@@ -195,6 +213,7 @@ export function createApp(): Hono<AppEnv> {
       ip: clientIp(c),
       userAgent: c.req.header('User-Agent') ?? null,
       auth: null,
+      fresh: NO_CACHE.test(c.req.header('Cache-Control') ?? c.req.header('Pragma') ?? ''),
       // Signed in: the flag read with the session; otherwise the settings cache (src/server/settings.ts).
       underMaintenance: async () => ctx.auth?.maintenance ?? (await systemSettings()).maintenance,
     };
@@ -287,6 +306,8 @@ export function createApp(): Hono<AppEnv> {
   });
   registerRestRoutes(app);
   mountJobsBoard(app);
+  mountVindiWebhook(app);
+  mountSandboxPages(app);
   app.all('/web/*', (c) => errorResponse(c, new AppError('NOT_FOUND')));
 
   const clientDir = path.resolve(config().CLIENT_DIR);

@@ -141,6 +141,13 @@ const envSchema = z.object({
   BILLING_BLOCK_AFTER_DAYS: z.coerce.number().int().min(0).max(365).default(15),
   /** When the worker reconciles every open subscription and bill with the provider (cron, APP_TIME_ZONE). */
   BILLING_RECONCILE_CRON: z.string().default('30 3 * * *'),
+  /**
+   * Issue 18: when the worker sends the daily due-date digest (cron, in APP_TIME_ZONE; one run per
+   * tick however many workers run).
+   */
+  DUE_DIGEST_CRON: z.string().default('0 7 * * *'),
+  /** Issue 18: days a sent digest's row (core.due_digests, one per recipient, company and day) is kept. */
+  DUE_DIGEST_KEEP_DAYS: z.coerce.number().int().min(2).max(3650).default(90),
   /** The time zone whose calendar day is "today" for due dates and inspection statuses. */
   APP_TIME_ZONE: z
     .string()
@@ -167,6 +174,38 @@ const envSchema = z.object({
   QR_MONTHLY_QUOTA: z.coerce.number().int().min(0).default(50_000),
   /** Jobs of one company group that run at once on one queue, across every worker (fair share). */
   TENANT_MAX_ACTIVE_JOBS: z.coerce.number().int().min(1).default(1),
+  /** Outgoing webhooks (issue 18): accept plain http:// endpoint URLs (development, tests). */
+  WEBHOOKS_ALLOW_HTTP: z.stringbool().default(false),
+  /**
+   * Outgoing webhooks: accept endpoints on private, loopback or link-local addresses (checked at
+   * registration and again at send time after DNS resolution). Tests' local receiver only.
+   */
+  WEBHOOKS_ALLOW_PRIVATE: z.stringbool().default(false),
+  /** Attempts of one delivery, the first included; with WEBHOOKS_RETRY_SPAN_MS they set the exponential backoff. */
+  WEBHOOKS_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(12),
+  /** The time the retries of one delivery span: first delay = span / (2^(attempts-1) - 1), doubling. */
+  WEBHOOKS_RETRY_SPAN_MS: z.coerce.number().int().min(1).default(86_400_000),
+  /** How long one delivery attempt may take, connection included. */
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  /** How long a process keeps which companies subscribe to which events (NOTIFY drops it on a change); 0 = off. */
+  WEBHOOKS_ENDPOINT_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** Days the delivery log keeps a delivery. */
+  WEBHOOKS_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Issue 18, video lessons: where the lessons live in the file store (`<prefix><slug>.mp4|webm`). */
+  VIDEO_LESSONS_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]*\/$/)
+    .default('lessons/'),
+  /** Issue 18: the largest lesson the provider admin may upload (bytes; checked while streaming). */
+  VIDEO_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(200 * 1024 * 1024),
+  /** Issue 18, page views: batches one user may send per minute (the client sends one every ~10 s). */
+  PAGE_VIEWS_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Issue 18: days the raw page views are kept (the daily counts of the usage page stay). */
+  PAGE_VIEWS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

@@ -8,7 +8,10 @@ export interface AuthContext {
   user: UserRow;
   role: Role;
   /** The company group the session works in: the user's own, or the one a provider admin switched to. */
-  companyGroup: Pick<CompanyGroupRow, 'id' | 'name' | 'schema_name' | 'payment_status'> | null;
+  companyGroup: Pick<
+    CompanyGroupRow,
+    'id' | 'name' | 'schema_name' | 'payment_status' | 'plan_id' | 'subscription_id'
+  > | null;
   companyId: number | null;
   /** The name of `companyId`'s company (read with the session: the logged user shows it). */
   companyName: string | null;
@@ -27,6 +30,8 @@ export interface RequestContext {
    * statement's flag when signed in, the settings cache otherwise). Absent: never (a bare kit).
    */
   underMaintenance?: () => Promise<boolean>;
+  /** The caller sent `Cache-Control: no-cache`: no answer from the read caches of kit/operation.ts. */
+  fresh?: boolean;
 }
 
 /** The context of a procedure that passed the auth and tenant checks. */

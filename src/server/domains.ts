@@ -3,7 +3,9 @@
  * worker's jobs and the demo data all come from this object. A new domain adds one line.
  */
 import { accountDomain } from './domains/account/domain.ts';
+import { analyticsDomain } from './domains/analytics/domain.ts';
 import { authDomain } from './domains/auth/domain.ts';
+import { billingDomain } from './domains/billing/domain.ts';
 import { catalogueDomain } from './domains/catalogue/domain.ts';
 import { cepDomain } from './domains/cep/domain.ts';
 import { configDomain } from './domains/config/domain.ts';
@@ -12,11 +14,14 @@ import { documentsDomain } from './domains/documents/domain.ts';
 import { equipmentDomain } from './domains/equipment/domain.ts';
 import { fieldDomain } from './domains/field/domain.ts';
 import { jobsDomain } from './domains/jobs/domain.ts';
+import { notificationsDomain } from './domains/notifications/domain.ts';
 import { organisationsDomain } from './domains/organisations/domain.ts';
 import { qrDomain } from './domains/qr/domain.ts';
 import { reportsDomain } from './domains/reports/domain.ts';
 import { serviceOrdersDomain } from './domains/service-orders/domain.ts';
 import { tagsDomain } from './domains/tags/domain.ts';
+import { webhooksDomain } from './domains/webhooks/domain.ts';
+import { videosDomain } from './domains/videos/domain.ts';
 
 // biome-ignore format: one registration line per domain
 export const domains = {
@@ -35,4 +40,9 @@ export const domains = {
   documents: documentsDomain,
   serviceOrders: serviceOrdersDomain,
   dashboard: dashboardDomain,
+  webhooks: webhooksDomain,
+  notifications: notificationsDomain,
+  billing: billingDomain,
+  videos: videosDomain,
+  analytics: analyticsDomain,
 };

@@ -4,7 +4,9 @@
  * - PUBLIC_SIGNUP (default on): off refuses `POST /web/users/register/` with 403
  *   USER_REGISTER_DISABLED;
  * - MAINTENANCE_MODE (default off): on, every call but the provider admin's, sign-in and sign-out
- *   answers 503 MAINTENANCE_MODE with Retry-After (kit/operation.ts `refuseDuringMaintenance`).
+ *   answers 503 MAINTENANCE_MODE with Retry-After (kit/operation.ts `refuseDuringMaintenance`);
+ * - DUE_DIGEST_GROUP_ADMINS (default off): on, the daily due-date digest also goes to the group
+ *   admins (domains/notifications/digest.ts), not only to each company's admins.
  *
  * A signed-in caller's flag comes with the session statement (no extra statement per request:
  * domains/auth/service.ts); calls without a session read it here. The cache is one entry, dropped
@@ -13,7 +15,7 @@
  * turns it off.
  */
 import { sql } from 'kysely';
-import type { SystemSettingParam } from '../shared/config/schemas.ts';
+import { SYSTEM_SETTINGS, type SystemSettingParam } from '../shared/config/schemas.ts';
 import { config } from './config.ts';
 import { compiledOnce } from './db/compiled.ts';
 import { baseDb, coreDb } from './db/database.ts';
@@ -25,6 +27,7 @@ export { MAINTENANCE_RETRY_AFTER_SECONDS } from '../shared/config/schemas.ts';
 export interface SystemSettings {
   publicSignup: boolean;
   maintenance: boolean;
+  dueDigestGroupAdmins: boolean;
 }
 
 const cache = notifiedCache<SystemSettings>({
@@ -39,7 +42,7 @@ const settingRows = compiledOnce(baseDb, 0, () =>
   coreDb()
     .selectFrom('system_config')
     .select(['param', sql<boolean>`bool_or(enabled)`.as('on')])
-    .where('param', 'in', ['PUBLIC_SIGNUP', 'MAINTENANCE_MODE'] satisfies SystemSettingParam[])
+    .where('param', 'in', [...SYSTEM_SETTINGS])
     .groupBy('param'),
 );
 
@@ -47,7 +50,11 @@ async function load(): Promise<SystemSettings> {
   const rows = await settingRows();
   const on = (param: SystemSettingParam) => rows.find((r) => r.param === param)?.on;
   // Without a row a setting keeps the product's behaviour before it existed.
-  return { publicSignup: on('PUBLIC_SIGNUP') ?? true, maintenance: on('MAINTENANCE_MODE') ?? false };
+  return {
+    publicSignup: on('PUBLIC_SIGNUP') ?? true,
+    maintenance: on('MAINTENANCE_MODE') ?? false,
+    dueDigestGroupAdmins: on('DUE_DIGEST_GROUP_ADMINS') ?? false,
+  };
 }
 
 /** The settings now (from memory while nothing changed them). */

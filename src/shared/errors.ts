@@ -7,7 +7,9 @@
  * `define-errors.ts`) and adds one line here. `{name}` placeholders are the code's parameters.
  */
 import { accountErrors } from './account/errors.ts';
+import { analyticsErrors } from './analytics/errors.ts';
 import { authErrors } from './auth/errors.ts';
+import { billingErrors } from './billing/errors.ts';
 import { catalogueErrors } from './catalogue/errors.ts';
 import { commonErrors } from './common/errors.ts';
 import { equipmentErrors } from './equipment/errors.ts';
@@ -20,6 +22,8 @@ import { qrErrors } from './qr/errors.ts';
 import { reportsErrors } from './reports/errors.ts';
 import { serviceOrdersErrors } from './service-orders/errors.ts';
 import { tagsErrors } from './tags/errors.ts';
+import { webhooksErrors } from './webhooks/errors.ts';
+import { videosErrors } from './videos/errors.ts';
 
 export { formatMessage } from './define-errors.ts';
 
@@ -37,6 +41,10 @@ export const ERROR_DOMAINS = {
   tags: tagsErrors,
   reports: reportsErrors,
   serviceOrders: serviceOrdersErrors,
+  webhooks: webhooksErrors,
+  billing: billingErrors,
+  videos: videosErrors,
+  analytics: analyticsErrors,
 } as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void

@@ -9,6 +9,7 @@ import {
   type JobPayload,
   type JobRegistry,
   type JobSchedule,
+  scheduleOf,
 } from '../server/jobs/define.ts';
 import { acquireTenantSlot } from '../server/jobs/fairness.ts';
 import { queueFor, REMOVE_ON_COMPLETE, REMOVE_ON_FAIL } from '../server/jobs/queue.ts';
@@ -179,7 +180,7 @@ export async function registerSchedulers(
 ): Promise<void> {
   for (const spec of registry.queues) {
     const q = queueFor(spec.name);
-    const scheduled = spec.definitions.filter((d) => (overrides[d.type] ?? d.cron) !== undefined);
+    const scheduled = spec.definitions.filter((d) => scheduleOf(d, overrides) !== undefined);
     for (const def of scheduled) {
       const payload: JobPayload = {
         jobId: null,
@@ -189,7 +190,7 @@ export async function registerSchedulers(
         companyId: null,
         requestedBy: null,
       };
-      await q.upsertJobScheduler(def.type, repeatOptions((overrides[def.type] ?? def.cron)!), {
+      await q.upsertJobScheduler(def.type, repeatOptions(scheduleOf(def, overrides)!), {
         name: def.type,
         data: payload,
         opts: {
@@ -288,7 +289,7 @@ function startSweeper(registry: JobRegistry, opts: StartWorkerOptions) {
   let running: Promise<void> = Promise.resolve();
   const wanted = registry.queues.map((spec) => ({
     name: spec.name,
-    count: spec.definitions.filter((d) => (opts.schedules?.[d.type] ?? d.cron) !== undefined).length,
+    count: spec.definitions.filter((d) => scheduleOf(d, opts.schedules) !== undefined).length,
   }));
   const tick = async () => {
     try {

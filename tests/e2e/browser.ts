@@ -124,9 +124,9 @@ export function hashPath(page: Page): string {
   return hash.startsWith('#') ? hash.slice(1) || '/' : '/';
 }
 
-export async function waitForHash(page: Page, expected: string): Promise<void> {
+export async function waitForHash(page: Page, expected: string, timeout = 15_000): Promise<void> {
   await page.waitForFunction((exp) => (window.location.hash.slice(1) || '/') === exp, expected, {
-    timeout: 15_000,
+    timeout,
   });
 }
 

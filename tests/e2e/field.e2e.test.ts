@@ -390,11 +390,31 @@ describe('scan button: the camera reads a label (Chromium fake camera)', () => {
       await login(page, DEMO.operator);
       await page.getByTestId('scan-top-bar').click();
       await page.getByTestId('scan-dialog').waitFor();
-      await waitForHash(page, `/t/${serial}`);
+      // The preview must be live before a frame can be read; then decoding runs on the main thread
+      // every 150 ms — slow on a loaded 2-core machine, hence the longer wait.
+      await page.locator('[data-testid="scan-video"][data-live="true"]').waitFor({ timeout: 30_000 });
+      try {
+        await waitForHash(page, `/t/${serial}`, 45_000);
+      } catch (e) {
+        // Say what the dialog showed: a camera problem, a note, or a live preview that read nothing.
+        const state = await page.evaluate(() => ({
+          hash: window.location.hash,
+          live: document.querySelector('[data-testid="scan-video"]')?.getAttribute('data-live') ?? null,
+          problem:
+            document.querySelector('[data-testid="scan-camera-problem"]')?.getAttribute('data-problem') ??
+            null,
+          note: document.querySelector('[data-testid="scan-note"]')?.textContent ?? null,
+          video: (() => {
+            const v = document.querySelector('video');
+            return v ? { w: v.videoWidth, h: v.videoHeight, ready: v.readyState, paused: v.paused } : null;
+          })(),
+        }));
+        throw new Error(`the camera read nothing: ${JSON.stringify(state)}`, { cause: e });
+      }
       await page.getByTestId('tag-unused').waitFor();
       expect(await page.getByTestId('scan-dialog').count()).toBe(0);
     } finally {
       await context.close();
     }
-  });
+  }, 90_000);
 });

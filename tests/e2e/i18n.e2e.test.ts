@@ -222,6 +222,12 @@ async function dialogSteps(
 
 /** The main dialogs of each route, opened when the role's page has their trigger. */
 const DIALOGS: Record<string, (w: Walk) => Promise<void>> = {
+  '/config-system': async (w) => {
+    await dialogSteps(w, '[data-testid="add-webhook"]', {
+      name: 'new webhook',
+      submit: '[data-testid="save-webhook"]',
+    });
+  },
   '/categories': async (w) => {
     await dialogSteps(w, '[data-testid="add-category"]', {
       name: 'new category',
@@ -306,6 +312,20 @@ const DIALOGS: Record<string, (w: Walk) => Promise<void>> = {
       name: 'new label template',
       submit: 'button[type="submit"]',
       fill: ['#tpl-name', ''],
+    });
+  },
+  // issue 17: the change of plan's confirmation, the tag order's address check, the plan editor
+  '/my-plan': async (w) => {
+    await dialogSteps(w, '[data-testid^="select-plan-"]:not([disabled])', { name: 'change plan' });
+  },
+  '/buy-tag': async (w) => {
+    await dialogSteps(w, '[data-testid="buy-QR"]', { name: 'tag order address check' });
+  },
+  '/plans-admin': async (w) => {
+    await dialogSteps(w, ROW, {
+      name: 'edit plan',
+      submit: '[data-testid="save"]',
+      fill: ['#plan-price', 'abc'],
     });
   },
   '/': async (w) => {

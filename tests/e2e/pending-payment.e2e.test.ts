@@ -5,8 +5,8 @@ import { provisionCompanyGroup } from '../../src/server/domains/organisations/pr
 import { launchBrowser, login, newPage, waitForHash } from './browser.ts';
 
 /**
- * Seed 000 §6: while a company group's payment is pending, its users (not the provider admin)
- * see a blocking pop-up everywhere but /my-plan.
+ * Seed 000 §6: while a company group's payment is pending (PENDING, or BLOCKED past the grace
+ * days), its users (not the provider admin) see a blocking pop-up everywhere but /my-plan.
  */
 const suffix =
   Math.random()
@@ -58,6 +58,32 @@ describe('pending payment pop-up', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.goto('/#/profile');
     await dialog.waitFor();
+    await context.close();
+  });
+
+  it('BLOCKED (overdue past the grace days): the same pop-up, saying what is refused meanwhile; /my-plan says it too', async () => {
+    await coreDb()
+      .updateTable('company_groups')
+      .set({ payment_status: 'BLOCKED' })
+      .where('schema_name', '=', schemaName)
+      .execute();
+    const { page, context } = await newPage(browser);
+    await login(page, email, password);
+    const dialog = page.getByTestId('pending-payment-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getAttribute('data-status')).toBe('BLOCKED');
+    expect(await dialog.textContent()).toContain(
+      'Você possui pagamentos pendentes. Favor acessar o menu "Meu Plano" e verificar a situação.',
+    );
+    expect(await page.getByTestId('payment-blocked-note').textContent()).toContain(
+      'o cadastro de novos equipamentos e a geração de QR Codes ficam bloqueados',
+    );
+    await page.goto('/#/my-plan');
+    await dialog.waitFor({ state: 'detached' });
+    const alert = page.getByTestId('payment-alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('ficam bloqueados');
+    expect(await page.getByTestId('payment-status').getAttribute('data-status')).toBe('BLOCKED');
     await context.close();
   });
 

@@ -43,7 +43,11 @@ describe('system settings take effect', () => {
       await admin
         .locator('[data-testid^="config-toggle-"]')
         .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid'))),
-    ).toEqual(['config-toggle-PUBLIC_SIGNUP', 'config-toggle-MAINTENANCE_MODE']);
+    ).toEqual([
+      'config-toggle-PUBLIC_SIGNUP',
+      'config-toggle-MAINTENANCE_MODE',
+      'config-toggle-DUE_DIGEST_GROUP_ADMINS',
+    ]);
     await admin.getByText('Permitir cadastro público').waitFor();
     await admin.getByText('Modo manutenção').waitFor();
     expect(await signup.getAttribute('aria-checked')).toBe('true');

@@ -11,11 +11,16 @@ const noop = async () => ({});
 describe('the job registry', () => {
   it("holds every registered domain's jobs, once each", () => {
     expect([...jobRegistry().types].sort()).toEqual([
+      'billing-event',
+      'billing-event-sweep',
+      'billing-reconcile',
       'diagnostic',
+      'due-digest',
       'inspection-pdf',
       'inspection-xlsx',
       'maintenance-pdf',
       'maintenance-xlsx',
+      'page-view-retention',
       'qr-pdf',
       'qr-xlsx',
       'qr-zpl',
@@ -23,6 +28,8 @@ describe('the job registry', () => {
       'report-xlsx',
       'result-sweep',
       'service-order-pdf',
+      'webhook-delivery',
+      'webhook-sweep',
     ]);
   });
 
@@ -31,7 +38,7 @@ describe('the job registry', () => {
       jobRegistry().queues.map((q) => [q.name, q.concurrency, q.definitions.map((d) => d.type).sort()]),
     ).toEqual([
       [DEFAULT_QUEUE, undefined, ['diagnostic']],
-      ['maintenance', 1, ['result-sweep']],
+      ['maintenance', 1, ['page-view-retention', 'result-sweep']],
       ['qr', 2, ['qr-pdf', 'qr-xlsx', 'qr-zpl']],
       ['reports', 1, ['report-pdf', 'report-xlsx']],
       [
@@ -39,6 +46,10 @@ describe('the job registry', () => {
         2,
         ['inspection-pdf', 'inspection-xlsx', 'maintenance-pdf', 'maintenance-xlsx', 'service-order-pdf'],
       ],
+      ['webhooks', 8, ['webhook-delivery', 'webhook-sweep']],
+      ['notifications', 1, ['due-digest']],
+      ['billing', 4, ['billing-event', 'billing-event-sweep']],
+      ['billing-reconcile', 1, ['billing-reconcile']],
     ]);
     expect([diagnosticJob.attempts, qrPdfJob.attempts, qrXlsxJob.attempts, resultSweepJob.attempts]).toEqual([
       3, 3, 3, 1,

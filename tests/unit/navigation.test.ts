@@ -23,6 +23,8 @@ import { ROLES, type Role, type RoleOrAnonymous } from '../../src/shared/roles.t
 const ROUTE_SETS: Record<RoleOrAnonymous, string[]> = {
   // '/t': a scanned label's public card is for anyone (issue 11 item 3), signed in or not.
   // '/offline': working without signal (issue 20), for every signed-in role.
+  // '/video-lessons': every signed-in role, the operator too (issue 18); '/usage': the provider
+  // admin's page views per route and company (issue 18).
   ANONYMOUS: [
     '/',
     '/active-environment',
@@ -50,14 +52,17 @@ const ROUTE_SETS: Record<RoleOrAnonymous, string[]> = {
     '/my-plan',
     '/offline',
     '/os',
+    '/plans-admin',
     '/products',
     '/profile',
     '/report',
     '/subcategories',
     '/t',
+    '/tag-orders',
     '/tags',
     '/tags-qr-code',
     '/tags-replace',
+    '/usage',
     '/users',
     '/video-lessons',
   ],
@@ -130,6 +135,7 @@ const ROUTE_SETS: Record<RoleOrAnonymous, string[]> = {
     '/t',
     '/tags',
     '/tags-replace',
+    '/video-lessons',
   ],
 };
 const MENUS: Record<Role, MenuGroup[]> = {
@@ -163,6 +169,8 @@ const MENUS: Record<Role, MenuGroup[]> = {
         { label: 'menu.tagsList', to: '/tags' },
         { label: 'menu.tagsReplace', to: '/tags-replace' },
         { label: 'menu.tagsQrCode', to: '/tags-qr-code' },
+        // issue 17: the provider's fulfilment list of paid tag orders
+        { label: 'menu.tagOrders', to: '/tag-orders' },
       ],
     },
     {
@@ -172,7 +180,10 @@ const MENUS: Record<Role, MenuGroup[]> = {
         { label: 'menu.companies', to: '/companies' },
         { label: 'menu.companyGroups', to: '/company-groups' },
         { label: 'menu.users', to: '/users' },
+        { label: 'menu.usage', to: '/usage' },
         { label: 'menu.configSystem', to: '/config-system' },
+        // issue 17: the provider admin's plans and prices editor
+        { label: 'menu.plansAdmin', to: '/plans-admin' },
       ],
     },
   ],
@@ -296,7 +307,7 @@ const USER_MENUS: Record<Role, string[]> = {
     '/logout',
   ],
   COMPANY_ADMIN: ['/profile', '/change-password', '/video-lessons', '/jobs', '/offline', '/logout'],
-  COMPANY_OPERATOR: ['/profile', '/change-password', '/jobs', '/offline', '/logout'],
+  COMPANY_OPERATOR: ['/profile', '/change-password', '/video-lessons', '/jobs', '/offline', '/logout'],
 };
 describe('navigation built from the feature manifests', () => {
   it('route sets per role are exactly the seed ones', () => {

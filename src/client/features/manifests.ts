@@ -4,6 +4,7 @@
  * its `manifest.ts` and one line here.
  */
 import { accountManifest } from './account/manifest.ts';
+import { analyticsManifest } from './analytics/manifest.ts';
 import { billingManifest } from './billing/manifest.ts';
 import { catalogueManifest } from './catalogue/manifest.ts';
 import { dashboardManifest } from './dashboard/manifest.ts';
@@ -30,5 +31,6 @@ export const FEATURES = [
   organisationsManifest,
   billingManifest,
   videosManifest,
+  analyticsManifest,
   jobsManifest,
 ] as const;

@@ -28,8 +28,11 @@ export const en: CommonTranslations = {
     profile: 'My profile',
     changePassword: 'Change password',
     videoLessons: 'Video lessons',
+    usage: 'Platform usage',
     jobs: 'Files and jobs',
     myPlan: 'My plan',
+    tagOrders: 'Tag orders',
+    plansAdmin: 'Plans and prices',
     offline: 'Work without signal',
     logout: 'Log out',
     openMenu: 'Open menu',
@@ -122,5 +125,6 @@ export const en: CommonTranslations = {
     pendingTitle: 'Pending payment',
     pending: 'You have pending payments. Please open the "My plan" menu and check the situation.',
     goToMyPlan: 'Go to My plan',
+    blocked: 'While a payment is overdue, registering new equipment and generating QR codes are blocked.',
   },
 };

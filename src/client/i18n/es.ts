@@ -28,8 +28,11 @@ export const es: CommonTranslations = {
     profile: 'Mi perfil',
     changePassword: 'Cambiar contraseña',
     videoLessons: 'Videoclases',
+    usage: 'Uso de la plataforma',
     jobs: 'Archivos y procesos',
     myPlan: 'Mi plan',
+    tagOrders: 'Pedidos de etiquetas',
+    plansAdmin: 'Planes y precios',
     offline: 'Trabajar sin señal',
     logout: 'Salir',
     openMenu: 'Abrir menú',
@@ -122,5 +125,7 @@ export const es: CommonTranslations = {
     pendingTitle: 'Pago pendiente',
     pending: 'Usted tiene pagos pendientes. Por favor, acceda al menú "Mi plan" y verifique la situación.',
     goToMyPlan: 'Ir a Mi plan',
+    blocked:
+      'Mientras haya un pago atrasado, el registro de nuevos equipos y la generación de códigos QR quedan bloqueados.',
   },
 };

@@ -27,8 +27,11 @@ export const pt = {
     profile: 'Meu perfil',
     changePassword: 'Alterar senha',
     videoLessons: 'Vídeo aulas',
+    usage: 'Uso da plataforma',
     jobs: 'Arquivos e processos',
     myPlan: 'Meu Plano',
+    tagOrders: 'Pedidos de Tags',
+    plansAdmin: 'Planos e preços',
     offline: 'Trabalhar sem sinal',
     logout: 'Sair',
     openMenu: 'Abrir menu',
@@ -121,6 +124,8 @@ export const pt = {
     pendingTitle: 'Pagamento pendente',
     pending: 'Você possui pagamentos pendentes. Favor acessar o menu "Meu Plano" e verificar a situação.',
     goToMyPlan: 'Ir para Meu Plano',
+    blocked:
+      'Enquanto houver pagamento em atraso, o cadastro de novos equipamentos e a geração de QR Codes ficam bloqueados.',
   },
 };
 

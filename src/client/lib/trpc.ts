@@ -51,6 +51,23 @@ export function withIdempotencyKey(key: string): { idempotencyKey: string } {
   return { idempotencyKey: key };
 }
 
+/**
+ * After the user writes, reads ask for fresh answers for a while: the server keeps list answers
+ * per caller for up to READ_CACHE_MS (5 s by default; kit/operation.ts) and another server process
+ * may not yet have heard of the change, so the lists refetched after a save must not come from it.
+ */
+const FRESH_AFTER_WRITE_MS = 10_000;
+let freshUntil = 0;
+
+function noteWrite(): void {
+  freshUntil = Date.now() + FRESH_AFTER_WRITE_MS;
+}
+
+/** `Cache-Control: no-cache` while the user's last write is recent. */
+export function freshnessHeaders(): Record<string, string> {
+  return Date.now() < freshUntil ? { 'Cache-Control': 'no-cache' } : {};
+}
+
 function idempotencyKeyOf(context: Record<string, unknown>): string | undefined {
   const key = context.idempotencyKey;
   return typeof key === 'string' && key ? key : undefined;
@@ -66,16 +83,19 @@ export function makeTrpcClient() {
         true: httpLink({
           url: '/trpc',
           transformer: superjson,
-          headers: ({ op }) => ({
-            ...authHeaders(),
-            'Idempotency-Key': idempotencyKeyOf(op.context) ?? newIdempotencyKey(),
-          }),
+          headers: ({ op }) => {
+            noteWrite();
+            return {
+              ...authHeaders(),
+              'Idempotency-Key': idempotencyKeyOf(op.context) ?? newIdempotencyKey(),
+            };
+          },
         }),
         false: httpBatchLink({
           url: '/trpc',
           transformer: superjson,
           maxItems: TRPC_MAX_BATCH_ITEMS,
-          headers: authHeaders,
+          headers: () => ({ ...authHeaders(), ...freshnessHeaders() }),
         }),
       }),
     ],
@@ -200,7 +220,10 @@ export class RestError extends Error {
  */
 export async function restFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
-  for (const [k, v] of Object.entries(authHeaders())) if (!headers.has(k)) headers.set(k, v);
+  const method = (init.method ?? 'GET').toUpperCase();
+  if (method !== 'GET' && method !== 'HEAD') noteWrite();
+  for (const [k, v] of Object.entries({ ...authHeaders(), ...freshnessHeaders() }))
+    if (!headers.has(k)) headers.set(k, v);
   const res = await fetch(path, { ...init, headers });
   if (res.ok) return res;
   let code = `HTTP_${res.status}`;

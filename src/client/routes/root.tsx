@@ -16,6 +16,7 @@ import { PublicLayout } from '../components/layout/public-layout.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { type AfterLogin, rememberAfterLogin } from '../lib/after-login.ts';
 import { useMaintenanceFlag } from '../lib/maintenance-flag.ts';
+import { usePageViews } from '../lib/page-views.ts';
 import { useSession } from '../lib/session.tsx';
 import { canVisit, redirectFor } from './navigation.ts';
 
@@ -33,6 +34,7 @@ export function RootComponent() {
   const { role, logout } = useSession();
   const pathname = useLocation({ select: (l) => l.pathname });
   const maintenance = useMaintenanceFlag();
+  usePageViews(role, (path) => role !== null && canVisit(role, path) && !redirectFor(path));
 
   // Maintenance mode refused a call: everyone but the provider admin sees the maintenance page
   // (also while the stored session could not be restored because of it).

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { config } from '../config.ts';
 import { log } from '../logger.ts';
 import { prepareStatements } from './prepared.ts';
+import { noteStatement } from './read-tags.ts';
 import { TenantQueryCompiler } from './tenant-compiler.ts';
 import type { CoreDatabase, TenantDatabase } from './schema.ts';
 
@@ -82,6 +83,7 @@ export function observeQueries(fn: (q: ObservedQuery) => void): () => void {
 
 // Kysely calls this for every statement; with no observer it costs one Set size check.
 const logQuery: LogConfig = (event) => {
+  if (event.level === 'query') noteStatement(event.query.sql);
   if (observers.size === 0) return;
   const q = { sql: event.query.sql, parameters: event.query.parameters, ms: event.queryDurationMillis };
   for (const fn of observers) fn(q);

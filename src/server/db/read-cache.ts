@@ -16,14 +16,9 @@
 import type { CompiledQuery } from 'kysely';
 import { config } from '../config.ts';
 import { notifiedCache } from './notified-cache.ts';
+import { noteStatement, recordReadTags, schemasOf } from './read-tags.ts';
 
 export const ROWS_CHANGED_CHANNEL = 'rows_changed';
-/**
- * The schemas a statement reads (its tags): qualified names, not `core.search_text(…)` and the
- * other functions of `core` — a count over a tenant's products is not dropped by every core write.
- */
-const SCHEMA_REF = /"?\b(core|cg_[a-z][a-z0-9_]*)"?\.(?!"?(search_text|immutable_unaccent)\b)/g;
-
 const reads = notifiedCache<unknown>({
   channel: ROWS_CHANGED_CHANNEL,
   ttlMs: () => config().READ_CACHE_MS,
@@ -32,16 +27,41 @@ const reads = notifiedCache<unknown>({
   tagOf: (schema) => schema || undefined,
 });
 
+/**
+ * Whole answers of the read operations declared `cache: 'per-caller'` (kit/operation.ts), keyed by
+ * the operation, the caller and the input, tagged with the schemas their statements read.
+ */
+const answers = notifiedCache<unknown>({
+  channel: ROWS_CHANGED_CHANNEL,
+  ttlMs: () => config().READ_CACHE_MS,
+  maxEntries: 2000,
+  tagOf: (schema) => schema || undefined,
+});
+
 /** Drops the results that read `schema` (all of them without one). */
 export function forgetReads(schema?: string): void {
   reads.forget(schema);
+  answers.forget(schema);
+}
+
+/**
+ * `load`'s answer for `key`, from memory while no schema its statements read has changed (and for
+ * at most READ_CACHE_MS). An answer whose statements named no schema is not kept.
+ */
+export function cachedAnswer<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const tags = new Set<string>();
+  return answers.get(key, () => recordReadTags(tags, load), {
+    tags: () => tags,
+    store: () => tags.size > 0,
+  }) as Promise<T>;
 }
 
 /** What `load` answers for the compiled statement, from memory while nothing it reads changed. */
 export function cachedRead<T>(query: CompiledQuery, load: () => Promise<T>): Promise<T> {
   const key = `${query.sql}\u0000${JSON.stringify(query.parameters)}`;
-  const tags = () => new Set([...query.sql.matchAll(SCHEMA_REF)].map((m) => m[1]!));
-  return reads.get(key, load, { tags }) as Promise<T>;
+  // A hit stands in for the statement: an answer built from it depends on the same schemas.
+  noteStatement(query.sql);
+  return reads.get(key, load, { tags: () => schemasOf(query.sql) }) as Promise<T>;
 }
 
 /** Resolves once every row change committed before the call has reached this process's cache. */

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -18,10 +18,35 @@ export interface FileStore {
     key: string,
     contentType: string,
   ): Promise<{ stream: NodeJS.WritableStream; commit(): Promise<{ size: number }>; abort(): Promise<void> }>;
-  get(key: string): Promise<Readable | null>;
+  /** The file, or only the bytes `range` names (inclusive offsets, as in an HTTP Range). */
+  get(key: string, range?: ByteRange): Promise<Readable | null>;
   size(key: string): Promise<number | null>;
+  /** Size and last change of one file, or null when there is none. */
+  stat(key: string): Promise<StoredFile | null>;
+  /** The files directly under `prefix` (a folder ending in `/`), not those of its sub-folders. */
+  list(prefix: string): Promise<StoredFile[]>;
+  /**
+   * A URL the browser may read the file from for `ttlSeconds` when the store signs its own links
+   * (a GCS V4 signed URL); null when it does not (the local store: the server signs one of its own
+   * paths, files/signed-links.ts, and streams the file itself).
+   */
+  signedReadUrl(key: string, ttlSeconds: number): Promise<string | null>;
   delete(key: string): Promise<void>;
 }
+
+/** Inclusive byte offsets of a partial read (`bytes=start-end`). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface StoredFile {
+  key: string;
+  size: number;
+  updatedAt: Date;
+}
+
+const TMP_SUFFIX = /\.\d+\.\d+\.tmp$/;
 
 const SAFE_KEY = /^[a-zA-Z0-9][a-zA-Z0-9._/-]{0,250}$/;
 export function assertKey(key: string): void {
@@ -45,6 +70,8 @@ export class LocalFileStore implements FileStore {
       stream.on('finish', resolve);
       stream.on('error', reject);
     });
+    // An aborted write (its stream destroyed with an error) is not waited for: never unhandled.
+    done.catch(() => {});
     return {
       stream,
       commit: async () => {
@@ -74,14 +101,42 @@ export class LocalFileStore implements FileStore {
     return w.commit();
   }
 
-  async get(key: string): Promise<Readable | null> {
+  async get(key: string, range?: ByteRange): Promise<Readable | null> {
     const f = this.file(key);
     try {
-      await stat(f);
+      if (!(await stat(f)).isFile()) return null;
     } catch {
       return null;
     }
-    return createReadStream(f);
+    return createReadStream(f, range ? { start: range.start, end: range.end } : {});
+  }
+
+  async stat(key: string): Promise<StoredFile | null> {
+    try {
+      const st = await stat(this.file(key));
+      return st.isFile() ? { key, size: st.size, updatedAt: st.mtime } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async list(prefix: string): Promise<StoredFile[]> {
+    assertKey(prefix);
+    let names: string[];
+    try {
+      names = await readdir(path.join(this.root, prefix));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw e;
+    }
+    const files = await Promise.all(
+      names.filter((n) => !TMP_SUFFIX.test(n)).map((n) => this.stat(`${prefix}${n}`).catch(() => null)),
+    );
+    return files.filter((f): f is StoredFile => f !== null);
+  }
+
+  async signedReadUrl(): Promise<string | null> {
+    return null;
   }
 
   async size(key: string): Promise<number | null> {

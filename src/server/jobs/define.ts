@@ -75,6 +75,8 @@ export interface JobResult {
  * in milliseconds.
  */
 export type JobSchedule = string | { pattern: string; tz?: string } | { every: number };
+/** A schedule, or a function giving it when the worker registers it (one read from the config). */
+export type JobScheduleSource = JobSchedule | (() => JobSchedule);
 
 type ParamsSchema = z.ZodType<Record<string, unknown>>;
 
@@ -89,7 +91,7 @@ export interface JobDefinition<S extends ParamsSchema = ParamsSchema> {
   /** jobs of this queue one worker process runs at once (definitions sharing a queue must agree) */
   readonly concurrency?: number;
   /** run by a job scheduler (params `{}` unless `scheduleParams`) instead of, or as well as, on demand */
-  readonly cron?: JobSchedule;
+  readonly cron?: JobScheduleSource;
   readonly scheduleParams?: z.input<S>;
   process(ctx: JobContext<z.output<S>>): Promise<JobResult | undefined>;
 }
@@ -101,7 +103,7 @@ export interface DefineJobInput<S extends ParamsSchema> {
   attempts?: number;
   backoff?: BackoffOptions;
   concurrency?: number;
-  cron?: JobSchedule;
+  cron?: JobScheduleSource;
   scheduleParams?: z.input<S>;
   process(ctx: JobContext<z.output<S>>): Promise<JobResult | undefined>;
 }
@@ -125,6 +127,15 @@ export function defineJob<S extends ParamsSchema>(input: DefineJobInput<S>): Job
     attempts: input.attempts ?? DEFAULT_ATTEMPTS,
     backoff: input.backoff ?? DEFAULT_BACKOFF,
   };
+}
+
+/** The schedule a definition runs on: the override, else its own `cron` (resolved now), else none. */
+export function scheduleOf(
+  def: JobDefinition,
+  overrides: Record<string, JobSchedule> = {},
+): JobSchedule | undefined {
+  const s = overrides[def.type] ?? def.cron;
+  return typeof s === 'function' ? s() : s;
 }
 
 export interface QueueSpec {

@@ -25,6 +25,7 @@ import { FIELD_MESSAGES } from '../../shared/field-messages.ts';
 import type { Role } from '../../shared/roles.ts';
 import { ROLES } from '../../shared/roles.ts';
 import type { AuthContext, RequestContext, TenantContext } from '../context.ts';
+import { cachedAnswer } from '../db/read-cache.ts';
 import { AppError } from '../errors.ts';
 import type { AppEnv } from '../rest.ts';
 
@@ -141,6 +142,8 @@ export interface Operation<
   readonly trpc: boolean;
   /** 'open': answers during maintenance mode too (see `refuseDuringMaintenance`). */
   readonly maintenance?: 'open';
+  /** 'per-caller': a read whose answer is reused for the same caller and input (see `execute`). */
+  readonly cache?: 'per-caller';
   readonly handler: (ctx: ContextFor<A>, input: InputOf<I>) => Promise<z.input<O>> | z.input<O>;
 }
 
@@ -148,7 +151,12 @@ export type InputOf<I> = I extends z.ZodType ? z.output<I> : undefined;
 // biome-ignore lint/suspicious/noExplicitAny: any operation, whatever its schemas
 export type AnyOperation = Operation<OperationKind, Access, any, any>;
 
-interface Definition<A extends Access, I extends z.ZodType | undefined, O extends z.ZodType> {
+interface Definition<
+  K extends OperationKind,
+  A extends Access,
+  I extends z.ZodType | undefined,
+  O extends z.ZodType,
+> {
   access: A;
   summary: string;
   input?: I;
@@ -157,12 +165,19 @@ interface Definition<A extends Access, I extends z.ZodType | undefined, O extend
   trpc?: boolean;
   /** 'open': answers during maintenance mode too (sign-in, sign-out, the public settings). */
   maintenance?: 'open';
+  /**
+   * 'per-caller' (reads only): the answer is kept for the same caller (user, role, company group,
+   * company) and input until a schema its statements read changes, at most READ_CACHE_MS — for the
+   * list pages every screen opens and refetches (issue 12). A caller sending `Cache-Control:
+   * no-cache` always gets a fresh answer.
+   */
+  cache?: K extends 'query' ? 'per-caller' : never;
   handler(ctx: ContextFor<A>, input: InputOf<I>): Promise<z.input<O>> | z.input<O>;
 }
 
 function define<K extends OperationKind>(kind: K) {
   return <A extends Access, O extends z.ZodType, I extends z.ZodType | undefined = undefined>(
-    def: Definition<A, I, O>,
+    def: Definition<K, A, I, O>,
   ): Operation<K, A, I, O> => ({
     __operation: true,
     kind,
@@ -173,6 +188,7 @@ function define<K extends OperationKind>(kind: K) {
     rest: def.rest === undefined ? [] : Array.isArray(def.rest) ? def.rest : [def.rest as RestBinding],
     trpc: def.trpc ?? true,
     ...(def.maintenance ? { maintenance: def.maintenance } : {}),
+    ...(def.cache ? { cache: def.cache } : {}),
     handler: def.handler,
   });
 }
@@ -270,6 +286,16 @@ export async function execute(
   ctx: RequestContext,
   input: unknown,
 ): Promise<unknown> {
+  const auth = ctx.auth;
+  if (op.cache === 'per-caller' && auth && !ctx.fresh) {
+    const group = auth.companyGroup;
+    const key = `${name}\u0000${auth.user.id}\u0000${auth.role}\u0000${group?.id}\u0000${group?.payment_status}\u0000${auth.companyId}\u0000${JSON.stringify(input)}`;
+    return cachedAnswer(key, () => run(name, op, ctx, input));
+  }
+  return run(name, op, ctx, input);
+}
+
+async function run(name: string, op: AnyOperation, ctx: RequestContext, input: unknown): Promise<unknown> {
   const out = await op.handler(ctx as never, input as never);
   const parsed = op.output.safeParse(out);
   if (!parsed.success) {

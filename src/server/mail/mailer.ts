@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { config } from '../config.ts';
-import { coreDb } from '../db/database.ts';
+import { type CoreDb, coreDb } from '../db/database.ts';
 import { log } from '../logger.ts';
 import type { MailContent } from './messages.ts';
 
@@ -16,7 +16,11 @@ function smtp(url: string): Transporter {
  * only says that it did, with recipient and kind), so activation and password reset work on a bare
  * machine.
  */
-export async function sendMail(to: string, content: MailContent): Promise<void> {
+/**
+ * `opts.db`: the transaction the outbox row is written in (a caller whose own row must commit with
+ * the mail, e.g. the due-date digest's claim); SMTP sends at once either way.
+ */
+export async function sendMail(to: string, content: MailContent, opts: { db?: CoreDb } = {}): Promise<void> {
   const c = config();
   if (c.SMTP_URL) {
     await smtp(c.SMTP_URL).sendMail({
@@ -29,7 +33,7 @@ export async function sendMail(to: string, content: MailContent): Promise<void> 
     log.info('mail sent', { to, kind: content.kind, subject: content.subject });
     return;
   }
-  await coreDb()
+  await (opts.db ?? coreDb())
     .insertInto('email_outbox')
     .values({
       to_address: to,

@@ -28,6 +28,12 @@ export async function isEmpty(): Promise<boolean> {
 const SYSTEM_CONFIG = [
   { title: 'Permitir cadastro público', config_value: '1', enabled: true, param: 'PUBLIC_SIGNUP' },
   { title: 'Modo manutenção', config_value: '0', enabled: false, param: 'MAINTENANCE_MODE' },
+  {
+    title: 'Enviar o resumo diário de vencimentos também aos administradores de grupo',
+    config_value: '0',
+    enabled: false,
+    param: 'DUE_DIGEST_GROUP_ADMINS',
+  },
 ];
 
 /**

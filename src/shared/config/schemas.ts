@@ -8,9 +8,10 @@ export const CONFIG_TYPES = ['TOGGLE'] as const;
  * The platform settings the server acts on (by `param`), the only ones /config-system shows: a
  * toggle that changed nothing is not offered (issue 16). PUBLIC_SIGNUP off refuses sign-ups (403
  * USER_REGISTER_DISABLED); MAINTENANCE_MODE on answers 503 MAINTENANCE_MODE to every call but the
- * provider admin's, sign-in and sign-out (src/server/settings.ts).
+ * provider admin's, sign-in and sign-out (src/server/settings.ts); DUE_DIGEST_GROUP_ADMINS on (default
+ * off) sends the daily due-date digest to the group admins as well as the company admins (issue 18).
  */
-export const SYSTEM_SETTINGS = ['PUBLIC_SIGNUP', 'MAINTENANCE_MODE'] as const;
+export const SYSTEM_SETTINGS = ['PUBLIC_SIGNUP', 'MAINTENANCE_MODE', 'DUE_DIGEST_GROUP_ADMINS'] as const;
 export type SystemSettingParam = (typeof SYSTEM_SETTINGS)[number];
 /** Seconds a client is told to wait (Retry-After) while the product is under maintenance. */
 export const MAINTENANCE_RETRY_AFTER_SECONDS = 120;

@@ -20,7 +20,11 @@ describe('system configuration', () => {
     for (const k of ['id', 'title', 'configType', 'configValue', 'enabled', 'param', 'updateDate'])
       expect(r.json.data![0]).toHaveProperty(k);
     // Only toggles that take effect (settings-effect.test.ts shows each one's effect).
-    expect(r.json.data!.map((c) => c.param).sort()).toEqual(['MAINTENANCE_MODE', 'PUBLIC_SIGNUP']);
+    expect(r.json.data!.map((c) => c.param).sort()).toEqual([
+      'DUE_DIGEST_GROUP_ADMINS',
+      'MAINTENANCE_MODE',
+      'PUBLIC_SIGNUP',
+    ]);
   });
 
   it('toggles with configValue 1/0 kept in step, and updates an entry', async () => {

@@ -92,11 +92,15 @@ async function mailCount(address: string): Promise<number> {
 }
 
 describe('the settings shown on /config-system', () => {
-  it('are the two the server acts on, nothing else', async () => {
+  it('are the three the server acts on, nothing else', async () => {
     const token = await api.loginAs(api.DEMO.admin);
     const r = await api.rest<Cfg[]>('GET', '/web/config-system/', { token });
     expect(r.status).toBe(200);
-    expect(r.json.data!.map((c) => c.param).sort()).toEqual(['MAINTENANCE_MODE', 'PUBLIC_SIGNUP']);
+    expect(r.json.data!.map((c) => c.param).sort()).toEqual([
+      'DUE_DIGEST_GROUP_ADMINS',
+      'MAINTENANCE_MODE',
+      'PUBLIC_SIGNUP',
+    ]);
     // A toggle of an older install that never did anything stays in the table, unseen.
     await db
       .coreDb()
@@ -110,7 +114,11 @@ describe('the settings shown on /config-system', () => {
       })
       .execute();
     const again = await api.rest<Cfg[]>('GET', '/web/config-system/', { token });
-    expect(again.json.data!.map((c) => c.param).sort()).toEqual(['MAINTENANCE_MODE', 'PUBLIC_SIGNUP']);
+    expect(again.json.data!.map((c) => c.param).sort()).toEqual([
+      'DUE_DIGEST_GROUP_ADMINS',
+      'MAINTENANCE_MODE',
+      'PUBLIC_SIGNUP',
+    ]);
   });
 });
 

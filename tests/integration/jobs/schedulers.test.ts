@@ -3,6 +3,7 @@ import { resetConfig } from '../../../src/server/config.ts';
 import { coreDb } from '../../../src/server/db/database.ts';
 import { resultSweepJob } from '../../../src/server/domains/jobs/jobs.ts';
 import { fileStore } from '../../../src/server/files/store.ts';
+import { type JobSchedule, scheduleOf } from '../../../src/server/jobs/define.ts';
 import { closeQueue, queueFor } from '../../../src/server/jobs/queue.ts';
 import { jobRegistry } from '../../../src/worker/jobs.ts';
 import { type RunningWorker, startWorker } from '../../../src/worker/worker.ts';
@@ -65,8 +66,16 @@ describe('scheduled jobs (BullMQ job schedulers)', () => {
     expect(found.map((s) => [s.key, s.every, s.template?.data?.type])).toEqual([
       [resultSweepJob.type, EVERY, resultSweepJob.type],
     ]);
-    for (const q of jobRegistry().queues.filter((q) => q.name !== resultSweepJob.queue))
-      expect(await queueFor(q.name).getJobSchedulersCount()).toBe(0);
+    // Other queues hold the schedulers of their own scheduled definitions, on their own schedule.
+    for (const q of jobRegistry().queues.filter((q) => q.name !== resultSweepJob.queue)) {
+      const own = q.definitions.filter((d) => scheduleOf(d) !== undefined);
+      const schedulers = await queueFor(q.name).getJobSchedulers();
+      const shown = (s: JobSchedule) =>
+        typeof s === 'string' ? s : 'pattern' in s ? s.pattern : Number(s.every);
+      expect(schedulers.map((s) => [s.key, s.pattern ?? Number(s.every)]).sort()).toEqual(
+        own.map((d) => [d.type, shown(scheduleOf(d)!)]).sort(),
+      );
+    }
 
     // The sweep runs on its own and deletes the expired result (the row stays), not the fresh one.
     const row = await waitFor(async () => {

@@ -4,7 +4,7 @@ import { resetConfig } from '../../../src/server/config.ts';
 import { baseDb, coreDb, observeQueries, tenantSchemaName } from '../../../src/server/db/database.ts';
 import { connected } from '../../../src/server/db/notifications.ts';
 import { rowChangesSettled } from '../../../src/server/db/read-cache.ts';
-import { loginAs, testApp } from '../../helpers/api.ts';
+import { DEMO, loginAs, testApp } from '../../helpers/api.ts';
 import { otherTenant, waitFor } from '../qr/helpers.ts';
 
 /**
@@ -48,6 +48,7 @@ async function call(path: string, init: RequestInit = {}) {
       data: json.data,
       counts: statements.filter((s) => s.startsWith('select count(*)')).length,
       counters: statements.filter((s) => s.includes('tag_monthly_counts')).length,
+      statements: statements.length,
     };
   } finally {
     stop();
@@ -105,5 +106,58 @@ describe('the read cache', () => {
     await rowChangesSettled();
     const after = await call('/web/logged-user/');
     expect([after.data.generated_tag_qty, after.counters]).toEqual([3, 1]);
+  });
+
+  it('a list page answers again from memory, until a schema it read changes', async () => {
+    const path = '/web/categories/?pageSize=10&sort=name';
+    const first = await call(path);
+    expect(first.statements).toBeGreaterThan(0);
+    const again = await call(path);
+    expect([again.statements, again.data]).toEqual([0, first.data]);
+    // Another input is another answer.
+    expect((await call(`${path}&query=cat`)).statements).toBeGreaterThan(0);
+    await categoryBySql(`Cat D ${Date.now()}`);
+    await rowChangesSettled();
+    const after = await call(path);
+    expect(after.statements).toBeGreaterThan(0);
+    expect(after.data.total).toBe(first.data.total! + 1);
+  });
+
+  it('a change to core (a company name on the equipment rows) drops the answers that read it', async () => {
+    // The demo company has equipment: its rows read core.companies (an empty page reads no core).
+    const mine = token;
+    token = await loginAs(DEMO.companyAdmin);
+    try {
+      const path = '/web/equipments/?pageSize=10';
+      expect(((await call(path)).data as { items: unknown[] }).items.length).toBeGreaterThan(0);
+      expect((await call(path)).statements).toBe(0);
+      await sql`update core.companies set updated_at = updated_at where false`.execute(baseDb());
+      await rowChangesSettled();
+      expect((await call(path)).statements).toBeGreaterThan(0);
+    } finally {
+      token = mine;
+    }
+  });
+
+  it('Cache-Control: no-cache always reads the database', async () => {
+    const path = '/web/categories/?pageSize=10&sort=name';
+    await call(path);
+    const fresh = await call(path, { headers: { 'Cache-Control': 'no-cache' } });
+    expect(fresh.statements).toBeGreaterThan(0);
+  });
+
+  it('another user does not get this user’s answer', async () => {
+    const path = '/web/tags/?pageSize=10';
+    await call(path);
+    expect((await call(path)).statements).toBe(0);
+    const mine = token;
+    token = await loginAs(DEMO.companyAdmin);
+    try {
+      const theirs = await call(path);
+      expect(theirs.statements).toBeGreaterThan(0);
+      expect((await call(path)).statements).toBe(0);
+    } finally {
+      token = mine;
+    }
   });
 });

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidSerial, tagUrl } from '../../../src/shared/qr/serial.ts';
+import { formatDate } from '../../../src/shared/dates.ts';
 import { config } from '../../../src/server/config.ts';
 import { coreDb, tenantDb } from '../../../src/server/db/database.ts';
 import { closeQueue, insertJobRow } from '../../../src/server/jobs/queue.ts';
@@ -88,7 +89,10 @@ describe('QR batches over the REST compatibility calls', () => {
   });
 
   it('…/excel streams an XLSX with one row per new tag (serial, URL, company, created date)', async () => {
+    // The sheet's dates are days of APP_TIME_ZONE (at 00:30 UTC it is still yesterday in São Paulo).
+    const dayBefore = formatDate(new Date(), config().APP_TIME_ZONE);
     const res = await rest('GET', `/web/qr-code/generate/${demo.companyId}/12/excel`, { token: groupAdmin });
+    const dayAfter = formatDate(new Date(), config().APP_TIME_ZONE);
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
@@ -102,7 +106,8 @@ describe('QR batches over the REST compatibility calls', () => {
       .where('id', '=', demo.companyId)
       .executeTakeFirstOrThrow();
     expect(rows).toHaveLength(13);
-    const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('/');
+    const today = rows[1]?.[3];
+    expect([dayBefore, dayAfter]).toContain(today);
     expect(rows.slice(1)).toEqual(
       serials.map((s) => [s, tagUrl(config().PUBLIC_URL, s), company.name, today]),
     );

@@ -1,6 +1,7 @@
 import type * as React from 'react';
 import { Suspense } from 'react';
 import type { Role } from '../../../shared/roles.ts';
+import { FirstBillAfterSignUp } from '../../features/billing/first-bill.tsx';
 import { OfflineBanner } from '../../features/field/offline/banner.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { PageSpinner } from '../ui/spinner.tsx';
@@ -10,7 +11,7 @@ import { TopBar } from './top-bar.tsx';
 
 /**
  * Layout of signed-in pages: top bar with the role's menus, the offline banner (issue 20), content,
- * footer, pending-payment pop-up.
+ * footer, pending-payment pop-up, and the first bill after a paid-plan sign-up (issue 17).
  */
 export function AppLayout({ children }: { children: React.ReactNode }) {
   const { user, role } = useSession();
@@ -24,6 +25,7 @@ export function AppLayout({ children }: { children: React.ReactNode }) {
       </main>
       <Footer />
       <PendingPaymentDialog />
+      <FirstBillAfterSignUp />
     </div>
   );
 }

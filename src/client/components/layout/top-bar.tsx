@@ -22,6 +22,7 @@ import {
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu.tsx';
 import { MenuLink } from './menu-link.tsx';
+import { NotificationBell } from './notification-bell.tsx';
 
 const triggerClass =
   'inline-flex h-9 items-center gap-1 rounded-md px-3 text-sm font-medium text-white/85 transition-colors hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring data-[state=open]:bg-white/15 data-[state=open]:text-white';
@@ -221,12 +222,15 @@ export function TopBar({ role, user }: { role: Role; user: LoggedUser }) {
           className="mr-2 rounded-md focus-visible:outline-2 focus-visible:outline-ring"
           aria-label="EquipCheck"
         >
-          <Logo inverted />
+          {/* The narrowest phones keep the mark only: the bell and the scan button need the room. */}
+          <Logo inverted className="max-[359px]:[&>span]:hidden" />
         </Link>
         <MainMenus role={role} />
         <div className="ml-auto flex items-center gap-1">
           {/* Reading a label with the phone's camera (or typing its serial): the field flow's entry. */}
           <ScanTopBarButton />
+          {/* Due dates of the user's company (group): every tenant user; a provider admin inside a group. */}
+          {user.companyGroupId !== null && <NotificationBell />}
           <UserMenu role={role} user={user} />
         </div>
       </div>

@@ -8,6 +8,7 @@ import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorCode, useTRPC } from '../../lib/trpc.ts';
+import { markFirstBill } from '../billing/first-bill.tsx';
 import { NS } from './i18n.ts';
 import { ResendActivation } from './resend-activation.tsx';
 import { useSignInWithToken } from './use-sign-in-with-token.ts';
@@ -45,6 +46,8 @@ export function ActiveEnvironmentPage() {
       }
       const session = await activate.mutateAsync({ token });
       toast.success(t('activation.done'));
+      // A paid-plan sign-up: once signed in, the layout opens the first bill (issue 17).
+      markFirstBill();
       await signIn(session.token);
     } catch (e) {
       const code = errorCode(e);

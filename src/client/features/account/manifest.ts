@@ -8,7 +8,7 @@ export const accountManifest = defineFeature('account', [
     roles: ANONYMOUS,
     page: lazyPage(feature, 'RegisterPage'),
     search: searchOf('selectedPlanId', 'equipmentQtt', 'productIdVindi', 'planIdVindi'),
-    operations: ['account.register', 'cep.lookup', 'config.public'],
+    operations: ['account.register', 'cep.lookup', 'config.public', 'billing.plans'],
   },
   {
     path: '/password-reset',

@@ -22,6 +22,7 @@ import {
 } from '../../components/form/index.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { CONTACT_EMAIL } from '../../lib/constants.ts';
+import { ChosenPlan } from '../billing/chosen-plan.tsx';
 import { usePublicConfig } from '../../lib/public-config.ts';
 import { errorCode, errorMessage, useTRPC } from '../../lib/trpc.ts';
 import { NS } from './i18n.ts';
@@ -175,6 +176,7 @@ function RegisterForm() {
         <h1 className="text-2xl font-semibold tracking-tight">{t('register.title')}</h1>
         <p className="mt-1 text-sm text-muted-foreground">{t('register.subtitle')}</p>
       </div>
+      <ChosenPlan planId={search.selectedPlanId} equipmentQtt={search.equipmentQtt} />
       <form onSubmit={onSubmit} noValidate aria-busy={submitting} data-testid="register-form">
         <fieldset disabled={submitting} className="flex flex-col gap-6">
           <Card>

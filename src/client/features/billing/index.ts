@@ -1,10 +1,7 @@
-/**
- * Pages of this domain, loaded lazily through ./manifest.ts. Replace a placeholder by exporting
- * the real component under the same name, e.g. `export { CategoriesPage } from './categories-page.tsx';`.
- */
-import { placeholderPage } from '../../components/not-available-yet.tsx';
-
-export const MyPlanPage = placeholderPage('menu.myPlan');
-export const BuyTagPage = placeholderPage('pages.buyTag');
+/** Pages of the billing feature (issue 17), loaded lazily through ./manifest.ts. */
+export { BuyTagPage } from './buy-tag-page.tsx';
+export { MyPlanPage } from './my-plan-page.tsx';
 /** /plans: the public plan cards (same as the landing page). */
 export { PlansPage } from './plans-page.tsx';
+export { PlansAdminPage } from './plans-admin-page.tsx';
+export { TagOrdersPage } from './tag-orders-page.tsx';

@@ -6,6 +6,6 @@ export const landingManifest = defineFeature('landing', [
     path: '/',
     roles: ANONYMOUS,
     page: lazyPage(() => import('./index.ts'), 'LandingPage'),
-    operations: ['account.requestPasswordReset', 'account.resendActivation'],
+    operations: ['account.requestPasswordReset', 'account.resendActivation', 'billing.plans'],
   },
 ]);

@@ -12,6 +12,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { currentLanguage, setLanguage } from '../../i18n/index.ts';
 import { useSession } from '../../lib/session.tsx';
 import { errorMessage, useTRPC } from '../../lib/trpc.ts';
+import { WebhooksSettings } from '../webhooks/webhooks-settings.tsx';
 import { NS } from './i18n.ts';
 
 /** The provider admin's platform toggles (configValue 1/0). */
@@ -63,6 +64,7 @@ export function ConfigSystemPage() {
     <div className="flex max-w-2xl flex-col gap-4">
       <PageHeader title={t('config.title')} description={t('config.description')} />
       {role === 'MOBCHECK_ADMIN' && <Toggles />}
+      <WebhooksSettings />
       <Card className="flex flex-col gap-3 p-5">
         <h2 className="font-semibold" id="lang-label">
           {t('config.language')}

@@ -122,6 +122,7 @@ const pt = {
       NEXT_INSPECTION_EMAILS: 'Notificações de próxima inspeção',
       PUBLIC_SIGNUP: 'Permitir cadastro público',
       MAINTENANCE_MODE: 'Modo manutenção',
+      DUE_DIGEST_GROUP_ADMINS: 'Enviar o resumo diário de vencimentos também aos administradores de grupo',
     } as Record<string, string>,
   },
 };
@@ -244,6 +245,7 @@ const en: typeof pt = {
       NEXT_INSPECTION_EMAILS: 'Next inspection notifications',
       PUBLIC_SIGNUP: 'Allow public sign-up',
       MAINTENANCE_MODE: 'Maintenance mode',
+      DUE_DIGEST_GROUP_ADMINS: 'Also send the daily due-date digest to group admins',
     },
   },
 };
@@ -366,6 +368,8 @@ const es: typeof pt = {
       NEXT_INSPECTION_EMAILS: 'Notificaciones de próxima inspección',
       PUBLIC_SIGNUP: 'Permitir registro público',
       MAINTENANCE_MODE: 'Modo mantenimiento',
+      DUE_DIGEST_GROUP_ADMINS:
+        'Enviar el resumen diario de vencimientos también a los administradores de grupo',
     },
   },
 };

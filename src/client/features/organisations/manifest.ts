@@ -1,5 +1,6 @@
 import { ADMIN_ROLES } from '../../../shared/roles.ts';
 import { defineFeature, lazyPage, only, SIGNED_IN } from '../../lib/manifest.ts';
+import { WEBHOOK_SETTINGS_OPERATIONS } from '../webhooks/operations.ts';
 
 const feature = () => import('./index.ts');
 
@@ -69,6 +70,6 @@ export const organisationsManifest = defineFeature('organisations', [
     roles: SIGNED_IN,
     page: lazyPage(feature, 'ConfigSystemPage'),
     menu: { group: 'settings', label: 'menu.configSystem', order: 90, roles: ADMIN_ROLES },
-    operations: [...only(['MOBCHECK_ADMIN'], 'config.list', 'config.toggle')],
+    operations: [...only(['MOBCHECK_ADMIN'], 'config.list', 'config.toggle'), ...WEBHOOK_SETTINGS_OPERATIONS],
   },
 ]);

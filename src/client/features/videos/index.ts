@@ -1,7 +1,4 @@
 /**
- * Pages of this domain, loaded lazily through ./manifest.ts. Replace a placeholder by exporting
- * the real component under the same name, e.g. `export { CategoriesPage } from './categories-page.tsx';`.
+ * Pages of this domain, loaded lazily through ./manifest.ts.
  */
-import { placeholderPage } from '../../components/not-available-yet.tsx';
-
-export const VideoLessonsPage = placeholderPage('menu.videoLessons');
+export { VideoLessonsPage } from './video-lessons-page.tsx';

@@ -8,6 +8,7 @@ import { sendMail } from '../../mail/mailer.ts';
 import { renderMail } from '../../mail/messages.ts';
 import { hashPassword } from '../auth/password-hash.ts';
 import { createSession } from '../auth/service.ts';
+import { setInitialPlan, startAfterActivation } from '../billing/subscriptions.ts';
 import { provisionCompanyGroup, uniqueSchemaName } from '../organisations/provision.ts';
 import { limitRate } from '../../rate-limit.ts';
 import { systemSettings } from '../../settings.ts';
@@ -186,7 +187,7 @@ export async function activateEnvironment(
   input: { token: string },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = parseEmailToken(input.token);
-  const userId = await baseDb()
+  const { userId, companyGroupId } = await baseDb()
     .transaction()
     .execute(async (trx) => {
       const core = withCore(trx);
@@ -229,14 +230,19 @@ export async function activateEnvironment(
           occupation: user.occupation,
         },
       });
+      // The plan chosen at sign-up (issue 17): the free plan when none or unknown.
+      await setInitialPlan(core, p.companyGroupId, reg.selected_plan_id, reg.equipment_qtt);
       await markUsed(core, row.id);
       await core
         .updateTable('registrations')
         .set({ activated_at: new Date(), company_group_id: p.companyGroupId })
         .where('id', '=', reg.id)
         .execute();
-      return p.userId;
+      return { userId: p.userId, companyGroupId: p.companyGroupId };
     });
   log.info('environment activated', { userId });
+  // A paid plan's customer and subscription, after the answer: a provider failure never loses the
+  // activation, and `billing.startSubscription` (the UI calls it next) retries it.
+  runAfterAnswer('billing: subscription after activation', () => startAfterActivation(companyGroupId));
   return createSession(userId, { ip: meta.ip, userAgent: meta.userAgent ?? null });
 }

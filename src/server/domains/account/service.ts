@@ -54,7 +54,7 @@ export async function getLoggedUser({ auth }: { auth: AuthContext }): Promise<Lo
     language: u.language,
     paymentStatus: auth.companyGroup?.payment_status ?? null,
     vindi_id: u.vindi_id,
-    subscription_id: null,
+    subscription_id: auth.companyGroup?.subscription_id ?? null,
     generated_tag_qty: generated,
     active_tags_qty: active,
   };

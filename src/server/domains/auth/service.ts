@@ -126,6 +126,8 @@ const sessionRow = compiledOnce(baseDb, 2, (tokenHash: string, now: Date) =>
       'g.name as g_name',
       'g.schema_name as g_schema',
       'g.payment_status as g_payment_status',
+      'g.plan_id as g_plan_id',
+      'g.subscription_id as g_subscription_id',
       'c.id as c_id',
       'c.name as c_name',
       maintenanceFlagSql.as('maintenance'),
@@ -175,6 +177,8 @@ export async function authenticate(
     g_name,
     g_schema,
     g_payment_status,
+    g_plan_id,
+    g_subscription_id,
     c_id,
     c_name,
     maintenance,
@@ -182,7 +186,14 @@ export async function authenticate(
   } = row;
   const group =
     g_id !== null && g_name !== null && g_schema !== null && g_payment_status !== null
-      ? { id: g_id, name: g_name, schema_name: g_schema, payment_status: g_payment_status }
+      ? {
+          id: g_id,
+          name: g_name,
+          schema_name: g_schema,
+          payment_status: g_payment_status,
+          plan_id: g_plan_id ?? null,
+          subscription_id: g_subscription_id ?? null,
+        }
       : null;
   return {
     sessionId: session_id,

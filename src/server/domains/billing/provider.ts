@@ -27,6 +27,11 @@ export interface ProviderSubscription {
   nextBillingAt: Date | null;
   /** our reference (`code` in Vindi), e.g. `group-12-sub-3` */
   code: string | null;
+  /**
+   * When the provider last changed it (Vindi's `updated_at`), if known: a state read earlier than
+   * the one already applied is not applied again (events and re-reads may arrive out of order).
+   */
+  updatedAt?: Date | null;
 }
 
 export interface ProviderBill {
@@ -42,6 +47,8 @@ export interface ProviderBill {
   createdAt: Date;
   /** our reference (`code` in Vindi), e.g. `tag-order-7` */
   code: string | null;
+  /** When the provider last changed it (Vindi's `updated_at`), if known (see ProviderSubscription). */
+  updatedAt?: Date | null;
 }
 
 export interface BillItem {
@@ -100,10 +107,10 @@ export async function billingProvider(): Promise<BillingProvider> {
     provider = new VindiProvider({
       apiKey: c.VINDI_API_KEY ?? '',
       baseUrl: c.VINDI_API_URL,
-    }) as unknown as BillingProvider; // until built
+    });
   } else {
     const { SandboxProvider } = await import('./providers/sandbox.ts');
-    provider = new SandboxProvider() as unknown as BillingProvider; // until built
+    provider = new SandboxProvider();
   }
   return provider;
 }

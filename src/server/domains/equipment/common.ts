@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { TenantContext } from '../../context.ts';
+import { transactionWithHooks } from '../../db/after-commit.ts';
 import type { TenantDatabase } from '../../db/schema.ts';
 import type { TenantDb } from '../../db/database.ts';
 
@@ -11,7 +12,7 @@ export type Db = TenantDb | Trx;
 
 /** Runs `fn` in one transaction on the caller's tenant schema. */
 export function inTenantTx<T>(ctx: Ctx, fn: (trx: Trx) => Promise<T>): Promise<T> {
-  return ctx.auth.tenant.transaction().execute(fn);
+  return transactionWithHooks(ctx.auth.tenant, fn);
 }
 
 /** Who did it, as records keep it (the name and e-mail as they were then). */

@@ -70,6 +70,8 @@ export async function lockEquipmentOnTag(
       'e.due_date_manual',
       'e.last_inspection_day',
       'e.last_inspection_at',
+      'e.last_inspection_improper',
+      'e.next_inspection_date',
       'e.last_maintenance_at',
       'e.last_scanned_at',
       'e.reference_source',

@@ -18,7 +18,7 @@ import type {
   snapshotSchema,
 } from '../../../shared/equipment/schemas.ts';
 import { presenceFlags } from '../../../shared/equipment/presence.ts';
-import { isExtinguisherType, isNegativeAnswer } from '../../../shared/equipment/status.ts';
+import { isExtinguisherType, isNegativeAnswer, type StatusInput } from '../../../shared/equipment/status.ts';
 import type { Page } from '../../../shared/list.ts';
 import { AppError } from '../../errors.ts';
 import type { StoredAnswer, StoredAttribute, StoredPart } from './tables.ts';
@@ -45,6 +45,7 @@ import { productDates } from './product-rules.ts';
 import { equipmentSearchDocumentOf } from './search.ts';
 import { today } from '../../db/days.ts';
 import { completeServiceOrderItems, openServiceOrderForAnswers } from '../service-orders/rules.ts';
+import { emitStatusChange, emitWebhookEvent, statusInputOf } from './webhooks.ts';
 
 type InspectionInput = z.output<typeof inspectionInputSchema>;
 type MaintenanceInput = z.output<typeof maintenanceInputSchema>;
@@ -343,6 +344,7 @@ export async function inspect(ctx: Ctx, input: InspectionInput): Promise<{ id: n
       .executeTakeFirstOrThrow();
     const scanned =
       isScan(times.identifiedBy) && (e.last_scanned_at === null || times.performedAt > e.last_scanned_at);
+    let afterStatus: StatusInput | null = null;
     if (newest) {
       const due = e.due_date_manual
         ? { due_date: e.due_date, due_date_manual: true }
@@ -354,6 +356,13 @@ export async function inspect(ctx: Ctx, input: InspectionInput): Promise<{ id: n
             null,
             after,
           );
+      const dates = productDates(e, day, due.due_date);
+      afterStatus = {
+        lastInspectionDay: day,
+        lastInspectionImproper: improper,
+        nextInspectionDate: dates.next_inspection_date,
+        dueDate: dates.due_date,
+      };
       await trx
         .updateTable('equipment')
         .set({
@@ -363,7 +372,7 @@ export async function inspect(ctx: Ctx, input: InspectionInput): Promise<{ id: n
           last_inspection_user_id: ctx.auth.user.id,
           last_inspection_improper: improper,
           due_date_manual: due.due_date_manual,
-          ...productDates(e, day, due.due_date),
+          ...dates,
           ...(scanned ? { last_scanned_at: times.performedAt } : {}),
           // The trigger of tenant migration 0601 copies the inspector's name from the inspection;
           // the search document takes it in the same write.
@@ -392,6 +401,33 @@ export async function inspect(ctx: Ctx, input: InspectionInput): Promise<{ id: n
     // day's MAINTENANCE order.
     await completeServiceOrderItems(trx, { equipmentId: e.id, type: 'INSPECTION', day });
     await openServiceOrderForAnswers(trx, ctx, { equipment: e, serial: tag.serialNumber, answers, day });
+    // Outgoing webhooks (issue 18): written with the inspection, sent once it commits.
+    await emitWebhookEvent(
+      trx,
+      e.company_id,
+      'inspection.created',
+      {
+        inspectionId: row.id,
+        equipmentId: e.id,
+        companyId: e.company_id,
+        tagSerialNumber: tag.serialNumber,
+        productId: e.product_id,
+        performedAt: times.performedAt.toISOString(),
+        receivedAt: times.receivedAt.toISOString(),
+        improper,
+        identifiedBy: times.identifiedBy ?? null,
+        userId: ctx.auth.user.id,
+      },
+      { at: times.receivedAt },
+    );
+    if (afterStatus)
+      await emitStatusChange(
+        trx,
+        { id: e.id, company_id: e.company_id, serial: tag.serialNumber },
+        statusInputOf(e),
+        afterStatus,
+        'inspection',
+      );
     return { id: row.id };
   });
 }
@@ -405,7 +441,7 @@ export async function inspect(ctx: Ctx, input: InspectionInput): Promise<{ id: n
 export async function maintain(ctx: Ctx, input: MaintenanceInput): Promise<{ id: number }> {
   const times = recordTimes(input);
   return inTenantTx(ctx, async (trx) => {
-    const { equipment: e } = await lockEquipmentOnTag(ctx, trx, input.tag, { needEnabled: true });
+    const { tag, equipment: e } = await lockEquipmentOnTag(ctx, trx, input.tag, { needEnabled: true });
     const answers = checkAnswers(await maintenanceQuestions(trx, e.inspection_type_id), input.answers);
     const available = new Map((await productParts(trx, e.product_id)).map((p) => [p.id, p]));
     const seen = new Set<number>();
@@ -450,6 +486,23 @@ export async function maintain(ctx: Ctx, input: MaintenanceInput): Promise<{ id:
       type: 'MAINTENANCE',
       day: today(times.performedAt),
     });
+    await emitWebhookEvent(
+      trx,
+      e.company_id,
+      'maintenance.created',
+      {
+        maintenanceId: row.id,
+        equipmentId: e.id,
+        companyId: e.company_id,
+        tagSerialNumber: tag.serialNumber,
+        productId: e.product_id,
+        performedAt: times.performedAt.toISOString(),
+        receivedAt: times.receivedAt.toISOString(),
+        parts: parts.map((p) => ({ partId: p.partId, part: p.part, quantity: p.quantity, unit: p.unit })),
+        userId: ctx.auth.user.id,
+      },
+      { at: times.receivedAt },
+    );
     return { id: row.id };
   });
 }

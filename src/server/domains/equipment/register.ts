@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { coreDb } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
+import { requireEquipmentRoom, requirePaymentNotBlocked } from '../billing/enforcement.ts';
 import { checkTagsLimit } from '../tags/limit.ts';
 import {
   checkAttributeValues,
@@ -29,6 +30,7 @@ import { loadOneEquipment } from './dto.ts';
 import { findTagInScope, lockEquipmentOnTag } from './lookup.ts';
 import { productDates, productRuleColumns, productsWithType } from './product-rules.ts';
 import { refreshEquipmentSearch } from './search.ts';
+import { emitStatusChange, emitWebhookEvent, statusInputOf } from './webhooks.ts';
 
 type RegisterInput = z.output<typeof registerEquipmentSchema>;
 type UpdateInput = z.output<typeof updateEquipmentSchema>;
@@ -223,6 +225,8 @@ export async function registerEquipment(
   ctx: Ctx,
   input: RegisterInput,
 ): Promise<{ id: number; tagSerialNumber: string }> {
+  // A BLOCKED group (overdue bills) registers nothing new; reads go on (issue 17).
+  requirePaymentNotBlocked(ctx);
   return inTenantTx(ctx, async (trx) => {
     const tag = await findTagInScope(ctx, input.tagSerialNumber, { db: trx, lock: true });
     assertRegistrable(tag);
@@ -231,6 +235,8 @@ export async function registerEquipment(
       await typeAttributes(trx, product.inspection_type_id),
       input.attributes,
     );
+    // The group's plan limits its equipment count (issue 17); the tags limit is its own check.
+    await requireEquipmentRoom(ctx, trx);
     // Provider-exclusive products consume no tag.
     if (!product.is_dv_exclusive) await checkTagsLimit(ctx, trx, tag.companyId);
     const due = dueDateFor(product, input.dueDate ?? null, values);
@@ -265,6 +271,17 @@ export async function registerEquipment(
       .set({ activated_at: sql`now()`, updated_at: sql`now()` })
       .where('id', '=', tag.id)
       .execute();
+    await emitWebhookEvent(trx, tag.companyId, 'equipment.registered', {
+      equipmentId: id,
+      companyId: tag.companyId,
+      tagSerialNumber: tag.serialNumber,
+      productId: product.id,
+      productName: product.name,
+      productSku: product.sku,
+      extraLabel: input.extraLabel,
+      extraCode: input.extraCode,
+      dueDate: due.due_date,
+    });
     return { id, tagSerialNumber: tag.serialNumber };
   });
 }
@@ -290,6 +307,7 @@ export async function updateEquipment(ctx: Ctx, input: UpdateInput): Promise<Equ
       await checkTagsLimit(ctx, trx, cur.company_id, cur.id);
     const manual = input.dueDate === undefined ? (cur.due_date_manual ? cur.due_date : null) : input.dueDate;
     const due = dueDateFor(product, manual, values);
+    const dates = productDates(product, cur.last_inspection_day, due.due_date);
     await trx
       .updateTable('equipment')
       .set({
@@ -297,11 +315,18 @@ export async function updateEquipment(ctx: Ctx, input: UpdateInput): Promise<Equ
         extra_label: input.extraLabel,
         extra_code: input.extraCode,
         due_date_manual: due.due_date_manual,
-        ...productDates(product, cur.last_inspection_day, due.due_date),
+        ...dates,
         updated_at: sql`now()`,
       })
       .where('id', '=', cur.id)
       .execute();
+    await emitStatusChange(
+      trx,
+      { id: cur.id, company_id: cur.company_id, serial: tag.serialNumber },
+      statusInputOf(cur),
+      { ...statusInputOf(cur), nextInspectionDate: dates.next_inspection_date, dueDate: dates.due_date },
+      'update',
+    );
     await saveAttributeValues(trx, cur.id, values, { replace: true });
     await refreshEquipmentSearch(trx, { equipmentId: cur.id });
     if (productChanged || input.extraLabel !== cur.extra_label || input.extraCode !== cur.extra_code)

@@ -173,7 +173,7 @@ export async function switchCompany(
   await switchSessionCompany(auth.sessionId, group.id, company.id);
   const full = await coreDb()
     .selectFrom('company_groups')
-    .select(['id', 'name', 'schema_name', 'payment_status'])
+    .select(['id', 'name', 'schema_name', 'payment_status', 'plan_id', 'subscription_id'])
     .where('id', '=', group.id)
     .executeTakeFirstOrThrow();
   return getLoggedUser({

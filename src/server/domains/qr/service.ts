@@ -15,6 +15,7 @@ import type { CoreDatabase, TenantDatabase } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { insertJobRow, queueJobRow } from '../../jobs/queue.ts';
 import { inScope, scopeOf } from '../../kit/scope.ts';
+import { requirePaymentNotBlocked } from '../billing/enforcement.ts';
 import { generatedInMonth, tagCounts } from './counters.ts';
 import { QR_BATCH_JOBS, type QrBatchLabel } from './jobs.ts';
 import { checkTemplate, resolveTemplate } from './templates.ts';
@@ -101,6 +102,8 @@ export async function requestBatch(
   { auth }: TenantContext,
   input: { companyId?: number | null; quantity: unknown; format: QrFormat; label?: LabelOptions },
 ): Promise<{ jobId: string }> {
+  // A BLOCKED group (overdue bills) generates no new batches (issue 17).
+  requirePaymentNotBlocked({ auth });
   const company = await resolveCompany(auth, input.companyId);
   const quantity = checkQuantity(input.quantity);
   const label = await batchLabel(input.format, input.label, company);

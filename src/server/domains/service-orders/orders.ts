@@ -14,6 +14,7 @@ import {
   resolveStatus,
 } from '../../../shared/service-orders/status.ts';
 import { AppError } from '../../errors.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 import type { Db, Trx } from './common.ts';
 
 /**
@@ -54,6 +55,8 @@ export async function lockCounter(trx: Trx, companyId: number): Promise<void> {
  * Recomputes an order's status from its items (the order row locked by the caller): counts, the
  * derived status, a requested status refused with the derived status's code when it contradicts
  * it (400), and the items' copies of the order's type and open state. Answers the status stored.
+ * Every write of an order passes here, so it also emits the `service_order.changed` webhook event
+ * (issue 18; `previousStatus` null for an order created in this transaction).
  */
 export async function recomputeOrder(
   trx: Trx,
@@ -62,7 +65,17 @@ export async function recomputeOrder(
 ): Promise<OsStatus> {
   const o = await trx
     .selectFrom('service_orders')
-    .select(['status', 'type'])
+    .select([
+      'status',
+      'type',
+      'company_id',
+      'number',
+      'priority',
+      'start_date',
+      'end_date',
+      // now() is the transaction's start: a row stamped with it was inserted by this transaction.
+      sql<boolean>`created_at = now()`.as('created_here'),
+    ])
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
   const counts = await trx
@@ -86,6 +99,19 @@ export async function recomputeOrder(
     .where('service_order_id', '=', orderId)
     .where((eb) => eb.or([eb('order_open', '<>', open), eb('order_type', '<>', o.type)]))
     .execute();
+  await emitWebhookEvent(trx, o.company_id, 'service_order.changed', {
+    serviceOrderId: orderId,
+    companyId: o.company_id,
+    number: o.number,
+    type: o.type,
+    priority: o.priority,
+    status,
+    previousStatus: o.created_here ? null : o.status,
+    itemsCount: counts.total,
+    completedCount: counts.done,
+    startDate: o.start_date,
+    endDate: o.end_date,
+  });
   return status;
 }
 

@@ -4,6 +4,7 @@
  */
 import { type Expression, type SqlBool, sql, type Transaction } from 'kysely';
 import type { TenantContext } from '../../context.ts';
+import { transactionWithHooks } from '../../db/after-commit.ts';
 import type { TenantDb } from '../../db/database.ts';
 import { dayStart, nextDayStart } from '../../db/days.ts';
 import type { TenantDatabase } from '../../db/schema.ts';
@@ -16,7 +17,7 @@ export type Trx = Transaction<TenantDatabase>;
 export type Db = TenantDb | Trx;
 
 export function inTenantTx<T>(ctx: Ctx, fn: (trx: Trx) => Promise<T>): Promise<T> {
-  return ctx.auth.tenant.transaction().execute(fn);
+  return transactionWithHooks(ctx.auth.tenant, fn);
 }
 
 /** The name of the core company whose id is `companyId` (a correlated subquery). */

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { Replaced } from '../../../shared/tags/schemas.ts';
 import { AppError } from '../../errors.ts';
 import { refreshEquipmentSearch, writeEquipmentSnapshot } from '../equipment/service.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { assertTagInScope, type Ctx, inTenantTx, type Trx } from './common.ts';
 import { checkTagsLimit } from './limit.ts';
 
@@ -101,6 +102,13 @@ export async function replaceTo(ctx: Ctx, input: { serial: string; otherSerial: 
       .where('new_tag_id', '=', newTag.id)
       .where('status', '=', 'PENDING')
       .executeTakeFirst();
+    // Outgoing webhooks (issue 18): written with the transfer, sent once it commits.
+    await emitWebhookEvent(trx, newTag.company_id, 'tag.replaced', {
+      equipmentId: equipment.id,
+      companyId: newTag.company_id,
+      tagSerialNumber: newTag.serial_number,
+      oldTagSerialNumber: oldTag.serial_number,
+    });
     return {
       equipmentId: equipment.id,
       tagSerialNumber: newTag.serial_number,

@@ -1,0 +1,52 @@
+/**
+ * What a company group's billing refuses (issue 17, item 5), exported for the domains that
+ * register equipment and generate QR batches:
+ *
+ * - `requirePaymentNotBlocked(ctx)`: while the group is BLOCKED (a bill overdue more than
+ *   BILLING_BLOCK_AFTER_DAYS) new equipment and QR batches answer 402 BILLING_PAYMENT_BLOCKED;
+ *   reads keep working. Free: the status is on the caller's session row. The provider admin
+ *   (platform staff, who never sees the pop-up either) is not refused.
+ * - `requireEquipmentRoom(ctx, trx, n)`: registering `n` more equipment must fit the group's plan
+ *   (409 PLAN_EQUIPMENT_LIMIT_REACHED with the limit and the plan's name). Groups without a plan
+ *   (created by the provider admin, the demo group) have no plan limit and cost nothing; with a
+ *   plan, one lock and one read of the plan and the equipment counters (dashboard_totals), in the
+ *   registration's transaction, so two registrations cannot both take the last place. The
+ *   company's tags limit stays a separate check (tags/limit.ts).
+ */
+import { sql, type Transaction } from 'kysely';
+import type { AuthContext, TenantContext } from '../../context.ts';
+import { withCore } from '../../db/database.ts';
+import type { TenantDatabase } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { planLimit } from './catalog.ts';
+
+export function requirePaymentNotBlocked(ctx: { auth: AuthContext }): void {
+  const { auth } = ctx;
+  if (auth.role === 'MOBCHECK_ADMIN') return;
+  if (auth.companyGroup?.payment_status === 'BLOCKED') throw new AppError('BILLING_PAYMENT_BLOCKED');
+}
+
+export async function requireEquipmentRoom(
+  ctx: TenantContext,
+  trx: Transaction<TenantDatabase>,
+  n = 1,
+): Promise<void> {
+  if (ctx.auth.companyGroup.plan_id === null || ctx.auth.companyGroup.plan_id === undefined) return;
+  const groupId = ctx.auth.companyGroup.id;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`plan-limit:${groupId}`}, 0))`.execute(trx);
+  const plan = await withCore(trx)
+    .selectFrom('company_groups as g')
+    .innerJoin('billing_plans as p', 'p.id', 'g.plan_id')
+    .select(['p.name', 'p.per_unit', 'p.equipment_limit', 'g.plan_quantity'])
+    .where('g.id', '=', groupId)
+    .executeTakeFirst();
+  if (!plan) return;
+  const limit = planLimit(plan, plan.plan_quantity);
+  if (limit === null) return;
+  const { count } = await trx
+    .selectFrom('dashboard_totals')
+    .select(sql<number>`coalesce(sum(equipment), 0)::int`.as('count'))
+    .executeTakeFirstOrThrow();
+  if (count + n > limit)
+    throw new AppError('PLAN_EQUIPMENT_LIMIT_REACHED', { params: { limit, plan: plan.name } });
+}

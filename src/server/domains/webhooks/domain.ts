@@ -1,0 +1,9 @@
+import { defineDomain } from '../../kit/domain.ts';
+import { webhookJobs } from './jobs.ts';
+import { webhooksOperations } from './operations.ts';
+
+export const webhooksDomain = defineDomain({
+  tag: 'Webhooks',
+  operations: webhooksOperations,
+  jobs: webhookJobs,
+});

@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pendingAfterAnswer } from '../../../src/server/after-answer.ts';
+import { coreDb } from '../../../src/server/db/database.ts';
+import { setBillingProvider } from '../../../src/server/domains/billing/provider.ts';
+import { SandboxProvider } from '../../../src/server/domains/billing/providers/sandbox.ts';
+import { recomputeGroupPaymentStatus } from '../../../src/server/domains/billing/state.ts';
+import { closeQueue } from '../../../src/server/jobs/queue.ts';
+import { startWorker } from '../../../src/worker/worker.ts';
+import { rest } from '../../helpers/api.ts';
+import { registration, startMailServer, tokenFromMail } from '../account/support.ts';
+import { waitFor } from '../qr/helpers.ts';
+
+/*
+ * Issue 17, the sandbox end to end at the API level: a sign-up with plan 1 is activated, the
+ * group's customer, subscription and first bill exist, the bill page shows the amount and status,
+ * "Simular falha" leaves it pending, "Pagar" (the page's own POST) pays it and the group's status
+ * is OK; a bill past due makes the group PENDING until it is paid. The pay goes the provider's way
+ * (the sandbox fires bill_paid; the worker re-reads and applies it), so this file runs a worker.
+ */
+const worker = startWorker({ concurrency: 2 });
+let mail: Awaited<ReturnType<typeof startMailServer>>;
+beforeAll(async () => {
+  mail = await startMailServer();
+});
+afterAll(async () => {
+  await mail.close();
+  await worker.close();
+  await closeQueue();
+});
+
+let ipSeq = 0;
+const ip = () => `10.71.${Math.floor(Math.random() * 200)}.${ipSeq++ % 250}`;
+
+/** Signs up with `overrides`, activates from the mail's link and answers the new session. */
+async function signUpAndActivate(overrides: Record<string, unknown>) {
+  const body = registration(overrides);
+  const r = await rest('POST', '/web/users/register/', { body, ip: ip() });
+  expect(r.status, JSON.stringify(r.json)).toBe(201);
+  const { token: emailToken } = tokenFromMail(await mail.waitFor(body.email), '/active-environment');
+  const a = await rest<string>('POST', '/web/users/active-environment/', {
+    headers: { EmailToken: emailToken },
+    ip: ip(),
+  });
+  expect(a.status, JSON.stringify(a.json)).toBe(200);
+  const token = a.json.data!;
+  const me = await rest<{ companyGroupId: number }>('GET', '/web/logged-user/', { token });
+  return { token, groupId: me.json.data!.companyGroupId, email: body.email };
+}
+
+const billStatus = async (providerId: string) =>
+  (
+    await coreDb()
+      .selectFrom('billing_bills')
+      .select('status')
+      .where('provider_id', '=', providerId)
+      .executeTakeFirst()
+  )?.status;
+
+const groupStatus = async (groupId: number) =>
+  (
+    await coreDb()
+      .selectFrom('company_groups')
+      .select('payment_status')
+      .where('id', '=', groupId)
+      .executeTakeFirstOrThrow()
+  ).payment_status;
+
+const pagePath = (url: string) => new URL(url).pathname;
+const billIdOf = (url: string) => pagePath(url).split('/').pop()!;
+
+describe('sandbox: sign-up with a paid plan → activation → bill → pay', () => {
+  it('creates the customer, the subscription and its first bill, whose page pays it', async () => {
+    const { token, groupId } = await signUpAndActivate({ selectedPlanId: '1', equipmentQtt: '' });
+    // The activation started the subscription after answering; the UI's call answers the same one.
+    await pendingAfterAnswer();
+    const start = await rest<{
+      subscription: { id: number; planId: number; amountCents: number; status: string };
+      billUrl: string;
+    }>('POST', '/web/billing/subscription/start/', { token });
+    expect(start.status, JSON.stringify(start.json)).toBe(200);
+    const { subscription, billUrl } = start.json.data!;
+    expect(subscription).toMatchObject({ planId: 1, amountCents: 35900, status: 'active' });
+    expect(billUrl).toMatch(/\/billing\/sandbox\/bills\/[A-Za-z0-9_-]{20,}$/);
+    // Asked twice, one subscription and one bill.
+    const again = await rest<{ subscription: { id: number }; billUrl: string }>(
+      'POST',
+      '/web/billing/subscription/start/',
+      { token },
+    );
+    expect(again.json.data).toMatchObject({ subscription: { id: subscription.id }, billUrl });
+    const subs = await coreDb()
+      .selectFrom('billing_subscriptions')
+      .select(['id', 'status', 'provider_id'])
+      .where('company_group_id', '=', groupId)
+      .execute();
+    expect(subs).toHaveLength(1);
+    const bills = await coreDb()
+      .selectFrom('billing_bills')
+      .select(['status', 'amount_cents', 'url'])
+      .where('company_group_id', '=', groupId)
+      .execute();
+    expect(bills).toEqual([{ status: 'pending', amount_cents: 35900, url: billUrl }]);
+
+    const me = await rest<{ vindi_id: string | null; subscription_id: number | null; paymentStatus: string }>(
+      'GET',
+      '/web/logged-user/',
+      { token },
+    );
+    expect(me.json.data).toMatchObject({ subscription_id: subscription.id, paymentStatus: 'OK' });
+    expect(me.json.data!.vindi_id).toMatch(/^cus_/);
+
+    // The bill page: amount in BRL, status, both buttons, no script, the strict CSP.
+    const page = await rest('GET', pagePath(billUrl));
+    expect(page.status).toBe(200);
+    const html = await page.res.text();
+    expect(page.headers.get('Content-Type')).toMatch(/^text\/html/);
+    expect(html).toContain('R$ 359,00');
+    expect(html).toContain('PENDENTE');
+    expect(html).toContain('>Pagar</button>');
+    expect(html).toContain('>Simular falha</button>');
+    expect(html).not.toMatch(/<script/i);
+    expect(page.headers.get('Content-Security-Policy')).toMatch(/form-action 'self'/);
+    expect(page.headers.get('Content-Security-Policy')).toMatch(/script-src 'self'/);
+
+    // "Simular falha": the charge is rejected, the bill stays pending.
+    const fail = await rest('POST', `${pagePath(billUrl)}/fail`);
+    expect(fail.status).toBe(303);
+    expect(fail.headers.get('Location')).toBe(`${pagePath(billUrl)}?result=failed`);
+    expect(await billStatus(billIdOf(billUrl))).toBe('pending');
+
+    // "Pagar": paid, the group OK; the seed's bill call reads it.
+    const pay = await rest('POST', `${pagePath(billUrl)}/pay`);
+    expect(pay.status).toBe(303);
+    await waitFor(async () => ((await billStatus(billIdOf(billUrl))) === 'paid' ? true : undefined));
+    expect(await groupStatus(groupId)).toBe('OK');
+    const seedBill = await rest<{ bills: { status: string; amount: string; url: string }[] }>(
+      'GET',
+      `/web/company-groups/bill/${subscription.id}`,
+      { token },
+    );
+    expect(seedBill.status).toBe(200);
+    expect(seedBill.json.data!.bills[0]).toMatchObject({ status: 'paid', amount: '359.00', url: billUrl });
+    const paidPage = await (await rest('GET', `${pagePath(billUrl)}?result=paid`)).res.text();
+    expect(paidPage).toContain('PAGA');
+    expect(paidPage).not.toContain('>Pagar</button>');
+    // Paying again changes nothing.
+    expect((await rest('POST', `${pagePath(billUrl)}/pay`)).status).toBe(303);
+  });
+
+  it('a bill past due makes the group PENDING; paying it makes it OK again', async () => {
+    const { token, groupId } = await signUpAndActivate({ selectedPlanId: '4', equipmentQtt: '60' });
+    await pendingAfterAnswer();
+    const start = await rest<{
+      subscription: { id: number; amountCents: number; quantity: number };
+      billUrl: string;
+    }>('POST', '/web/billing/subscription/start/', { token });
+    expect(start.json.data!.subscription).toMatchObject({ quantity: 60, amountCents: 60 * 99 });
+    const billUrl = start.json.data!.billUrl;
+    const id = billIdOf(billUrl);
+    // Two days past its due date (the provider's copy too, so a re-read agrees).
+    const due = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    await coreDb().updateTable('billing_bills').set({ due_at: due }).where('provider_id', '=', id).execute();
+    await coreDb().updateTable('sandbox_bills').set({ due_at: due }).where('id', '=', id).execute();
+    expect(await recomputeGroupPaymentStatus(groupId)).toBe('PENDING');
+    const status = await rest<{ paymentStatus: string }>(
+      'GET',
+      `/web/company-groups/company-group-status/${groupId}`,
+      { token },
+    );
+    expect(status.json.data).toEqual({ companyGroupId: groupId, paymentStatus: 'PENDING' });
+    const plan = await rest<{ openBill: { url: string } | null; paymentStatus: string }>(
+      'GET',
+      '/web/billing/my-plan/',
+      {
+        token,
+      },
+    );
+    expect(plan.json.data).toMatchObject({ paymentStatus: 'PENDING', openBill: { url: billUrl } });
+
+    expect((await rest('POST', `${pagePath(billUrl)}/pay`)).status).toBe(303);
+    await waitFor(async () => ((await groupStatus(groupId)) === 'OK' ? true : undefined));
+    expect(await billStatus(id)).toBe('paid');
+  });
+
+  it('a sign-up with the free plan (or none) gets no subscription', async () => {
+    const { token, groupId } = await signUpAndActivate({ selectedPlanId: '5', equipmentQtt: '' });
+    await pendingAfterAnswer();
+    const start = await rest('POST', '/web/billing/subscription/start/', { token });
+    expect(start.json.data).toEqual({ subscription: null, billUrl: null });
+    const group = await coreDb()
+      .selectFrom('company_groups')
+      .select(['plan_id', 'subscription_id'])
+      .where('id', '=', groupId)
+      .executeTakeFirstOrThrow();
+    expect(group).toEqual({ plan_id: 5, subscription_id: null });
+  });
+
+  it('a provider failure never loses the activation: billing.startSubscription retries on the same row, once', async () => {
+    class DownProvider extends SandboxProvider {
+      override async createSubscription(): Promise<never> {
+        throw new Error('connect ECONNREFUSED');
+      }
+    }
+    setBillingProvider(new DownProvider());
+    let session: Awaited<ReturnType<typeof signUpAndActivate>>;
+    try {
+      session = await signUpAndActivate({ selectedPlanId: '2', equipmentQtt: '' });
+      await pendingAfterAnswer();
+      const failed = await rest('POST', '/web/billing/subscription/start/', { token: session.token });
+      expect(failed.status).toBe(503);
+      expect(failed.json.error?.code).toBe('BILLING_PROVIDER_UNAVAILABLE');
+    } finally {
+      setBillingProvider(undefined);
+    }
+    const { token, groupId } = session;
+    const pending = await coreDb()
+      .selectFrom('billing_subscriptions')
+      .select(['id', 'status', 'provider_id'])
+      .where('company_group_id', '=', groupId)
+      .execute();
+    expect(pending).toEqual([{ id: expect.any(Number), status: 'pending', provider_id: null }]);
+    // Three clicks at once: one subscription (the row of the failed attempt), one bill.
+    const starts = await Promise.all(
+      [1, 2, 3].map(() =>
+        rest<{ subscription: { id: number; planId: number }; billUrl: string }>(
+          'POST',
+          '/web/billing/subscription/start/',
+          { token },
+        ),
+      ),
+    );
+    for (const r of starts) {
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      expect(r.json.data!.subscription).toMatchObject({ id: pending[0]!.id, planId: 2 });
+    }
+    expect(new Set(starts.map((r) => r.json.data!.billUrl)).size).toBe(1);
+    const bills = await coreDb()
+      .selectFrom('billing_bills')
+      .select(['amount_cents'])
+      .where('company_group_id', '=', groupId)
+      .execute();
+    expect(bills).toEqual([{ amount_cents: 52900 }]);
+  });
+});
