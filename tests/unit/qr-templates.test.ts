@@ -60,7 +60,7 @@ describe('label templates as data', () => {
       }
     }
     const l7160 = labelBoxes(BUILTIN_TEMPLATES.find((t) => t.id === 'avery-l7160')!);
-    expect(l7160[1]).toEqual({ x: 7.25 + 66.04, y: 15.15, w: 63.5, h: 38.1 });
+    expect(l7160[1]).toEqual({ x: 7.21 + 66.04, y: 15.15, w: 63.5, h: 38.1 });
     expect(l7160[3]!.y).toBeCloseTo(15.15 + 38.1);
   });
 

@@ -192,7 +192,7 @@ export const BUILTIN_TEMPLATES: readonly LabelTemplate[] = [
     labelWidth: 63.5,
     labelHeight: 38.1,
     marginTop: 15.15,
-    marginLeft: 7.25,
+    marginLeft: 7.21,
     pitchX: 66.04,
     pitchY: 38.1,
     cornerRadius: 1.8,
