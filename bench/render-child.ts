@@ -9,11 +9,19 @@ import path from 'node:path';
 import { DEFAULT_TIME_ZONE } from '../src/shared/dates.ts';
 import { serialFromNumber } from '../src/shared/qr/serial.ts';
 import { LocalFileStore } from '../src/server/files/store.ts';
+import { builtinTemplate, DEFAULT_TEMPLATE_ID } from '../src/shared/qr/templates.ts';
 import { renderPdfLabels } from '../src/worker/render/pdf-labels.ts';
 import { renderXlsxTags } from '../src/worker/render/xlsx-tags.ts';
+import { renderZplLabels } from '../src/worker/render/zpl-labels.ts';
 
-const [format, nArg] = process.argv.slice(2);
+// `pdf|xlsx|zpl N [template] [full]`: `full` prints the company name and a note and draws cut marks.
+const [format, nArg, templateArg, fullArg] = process.argv.slice(2);
 const n = Number(nArg);
+const found = builtinTemplate(templateArg ?? (format === 'zpl' ? 'thermal-50x30' : DEFAULT_TEMPLATE_ID));
+if (!found) throw new Error(`unknown template ${templateArg}`);
+const template = found;
+const full = fullArg === 'full';
+const text = full ? { companyName: 'Extintores Demo Ltda', note: 'Inspecione aqui' } : {};
 const PUBLIC_URL = 'https://app.equipcheck.com.br';
 
 async function* batches() {
@@ -30,9 +38,15 @@ async function main() {
   const dir = await mkdtemp(path.join(tmpdir(), 'eqc-bench-'));
   const store = new LocalFileStore(dir);
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   let size: number;
   if (format === 'pdf') {
-    const bytes = await renderPdfLabels(batches(), { publicUrl: PUBLIC_URL });
+    const bytes = await renderPdfLabels(batches(), {
+      publicUrl: PUBLIC_URL,
+      template,
+      cutMarks: full,
+      ...text,
+    });
     size = (
       await store.put(
         'out.pdf',
@@ -40,6 +54,10 @@ async function main() {
         'application/pdf',
       )
     ).size;
+  } else if (format === 'zpl') {
+    const w = await store.openWrite('out.zpl', 'application/octet-stream');
+    await renderZplLabels(batches(), w.stream, { publicUrl: PUBLIC_URL, template, ...text });
+    size = (await w.commit()).size;
   } else {
     const w = await store.openWrite('out.xlsx', 'application/octet-stream');
     await renderXlsxTags(batches(), w.stream, {
@@ -50,9 +68,12 @@ async function main() {
     size = (await w.commit()).size;
   }
   const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  // CPU time of this process (user + system): the machine may be shared, wall time is noisier.
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   await rm(dir, { recursive: true, force: true });
   process.stdout.write(
-    `${JSON.stringify({ format, n, ms, bytes: size, maxRssMb: process.resourceUsage().maxRSS / 1024 })}\n`,
+    `${JSON.stringify({ format, n, template: template.id, ms, cpuMs, bytes: size, maxRssMb: process.resourceUsage().maxRSS / 1024 })}\n`,
   );
 }
 

@@ -304,6 +304,9 @@ const DIALOGS: Record<string, (w: Walk) => Promise<void>> = {
     const qr = dialog(w.page);
     await qr.waitFor();
     await check(w, 'generate dialog');
+    // The label options: a thermal roll shows the file choice too.
+    await qr.locator('#qr-template').selectOption('thermal-50x30');
+    await check(w, 'generate dialog, thermal roll');
     // no quantity: the client's message; 0: the server's range message (nothing is generated)
     for (const quantity of ['', '0']) {
       await qr.locator('#qr-quantity').fill(quantity);
@@ -312,6 +315,12 @@ const DIALOGS: Record<string, (w: Walk) => Promise<void>> = {
       await check(w, `generate dialog with quantity "${quantity}"`);
     }
     await closeDialogs(w.page);
+    // The provider admin's custom label template.
+    await dialogSteps(w, '[data-testid="qr-new-template"]', {
+      name: 'new label template',
+      submit: 'button[type="submit"]',
+      fill: ['#tpl-name', ''],
+    });
   },
   // issue 17: the change of plan's confirmation, the tag order's address check, the plan editor
   '/my-plan': async (w) => {

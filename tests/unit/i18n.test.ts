@@ -62,6 +62,7 @@ const SAME_AS_PT: Record<'en' | 'es', ReadonlySet<string>> = {
     'Entrega reenviada',
     'Filtrar por destino',
     'EquipCheck',
+    'Etiquetas',
     'CNPJ',
     'SKU',
     'E-mail',

@@ -23,6 +23,7 @@ describe('the job registry', () => {
       'page-view-retention',
       'qr-pdf',
       'qr-xlsx',
+      'qr-zpl',
       'report-pdf',
       'report-xlsx',
       'result-sweep',
@@ -38,7 +39,7 @@ describe('the job registry', () => {
     ).toEqual([
       [DEFAULT_QUEUE, undefined, ['diagnostic']],
       ['maintenance', 1, ['page-view-retention', 'result-sweep']],
-      ['qr', 2, ['qr-pdf', 'qr-xlsx']],
+      ['qr', 2, ['qr-pdf', 'qr-xlsx', 'qr-zpl']],
       ['reports', 1, ['report-pdf', 'report-xlsx']],
       [
         'documents',

@@ -1,2 +1,3 @@
 export * from './schemas.ts';
 export * from './serial.ts';
+export * from './templates.ts';

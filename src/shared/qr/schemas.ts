@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { idField } from '../fields.ts';
+import { labelOptionsSchema } from './templates.ts';
 
-export const QR_FORMATS = ['pdf', 'xlsx'] as const;
+/** `zpl`: Zebra labels for thermal roll templates (issue 19). */
+export const QR_FORMATS = ['pdf', 'xlsx', 'zpl'] as const;
 export type QrFormat = (typeof QR_FORMATS)[number];
 
 /** Default upper bound of one batch; the server's QR_BATCH_MAX can change it. */
@@ -22,5 +24,7 @@ export const qrGenerateInputSchema = z.object({
   /** Any number: the service answers QR_QUANTITY_OUT_OF_RANGE (a whole number in 1..max) for the rest. */
   quantity: z.number(),
   format: z.enum(QR_FORMATS),
+  /** PDF/ZPL only: template, start offset, cut marks and text (defaults: the A4 4 × 6, serial only) */
+  label: labelOptionsSchema.optional(),
 });
 export type QrGenerateInput = z.infer<typeof qrGenerateInputSchema>;

@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+import type { QrEcl } from '../../shared/qr/templates.ts';
 
 /** Modules of quiet zone around a code (the QR spec's minimum). */
 export const QUIET_ZONE = 4;
@@ -14,8 +15,8 @@ export interface QrRuns {
  * Encodes `text` and merges each row's adjacent dark modules into one rectangle: a 29×29 code
  * becomes ~150 rectangles instead of ~450, which keeps the PDF content small and fast.
  */
-export function qrRuns(text: string): QrRuns {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+export function qrRuns(text: string, ecl: QrEcl = 'M'): QrRuns {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: ecl });
   const size = modules.size;
   const data = modules.data;
   const parts: string[] = [];
@@ -38,10 +39,11 @@ export function qrRuns(text: string): QrRuns {
 /**
  * PDF content-stream operators painting the code of `text` as a `side`-point square (quiet zone
  * included) whose top-left corner is at (`x`, `yTop`) in page space; the fill colour is the
- * caller's. The labels and the record certificates draw their codes with it.
+ * caller's. The labels (level Q: shared/qr/templates.ts) and the record certificates (M) draw their
+ * codes with it.
  */
-export function qrPdfOps(text: string, x: number, yTop: number, side: number): string {
-  const { size, ops } = qrRuns(text);
+export function qrPdfOps(text: string, x: number, yTop: number, side: number, ecl: QrEcl = 'M'): string {
+  const { size, ops } = qrRuns(text, ecl);
   const m = side / (size + 2 * QUIET_ZONE);
   // Module space: origin at the code's top-left corner, y growing downwards.
   return `q ${m.toFixed(4)} 0 0 ${(-m).toFixed(4)} ${x.toFixed(2)} ${yTop.toFixed(2)} cm\n${ops}\nf\nQ`;

@@ -23,6 +23,7 @@ registerTranslations(NS, {
     types: {
       'qr-pdf': 'Tags QR Code (PDF)',
       'qr-xlsx': 'Tags QR Code (Excel)',
+      'qr-zpl': 'Tags QR Code (ZPL, impressora térmica)',
       'inspection-pdf': 'Inspeção (PDF)',
       'inspection-xlsx': 'Inspeção (Excel)',
       'maintenance-pdf': 'Manutenção (PDF)',
@@ -55,6 +56,7 @@ registerTranslations(NS, {
     types: {
       'qr-pdf': 'QR code tags (PDF)',
       'qr-xlsx': 'QR code tags (Excel)',
+      'qr-zpl': 'QR code tags (ZPL, thermal printer)',
       'inspection-pdf': 'Inspection (PDF)',
       'inspection-xlsx': 'Inspection (Excel)',
       'maintenance-pdf': 'Maintenance (PDF)',
@@ -88,6 +90,7 @@ registerTranslations(NS, {
     types: {
       'qr-pdf': 'Etiquetas QR (PDF)',
       'qr-xlsx': 'Etiquetas QR (Excel)',
+      'qr-zpl': 'Etiquetas QR (ZPL, impresora térmica)',
       'inspection-pdf': 'Inspección (PDF)',
       'inspection-xlsx': 'Inspección (Excel)',
       'maintenance-pdf': 'Mantenimiento (PDF)',

@@ -1,5 +1,5 @@
 import { ADMIN_ROLES } from '../../../shared/roles.ts';
-import { defineFeature, lazyPage } from '../../lib/manifest.ts';
+import { defineFeature, lazyPage, only } from '../../lib/manifest.ts';
 
 const feature = () => import('./index.ts');
 
@@ -9,6 +9,13 @@ export const qrManifest = defineFeature('qr', [
     roles: ADMIN_ROLES,
     page: lazyPage(feature, 'QrCodePage'),
     menu: { group: 'tags', label: 'menu.tagsQrCode', order: 30 },
-    operations: ['qr.generatedCount', 'qr.generate', 'jobs.get'],
+    operations: [
+      'qr.generatedCount',
+      'qr.generate',
+      'qr.labelSettings',
+      'qr.templates.list',
+      'jobs.get',
+      ...only(['MOBCHECK_ADMIN'], 'qr.templates.create'),
+    ],
   },
 ]);

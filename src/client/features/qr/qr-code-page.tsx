@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FileSpreadsheet, QrCode } from 'lucide-react';
+import { FileSpreadsheet, Plus, QrCode } from 'lucide-react';
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -14,6 +14,7 @@ import { startDownload } from '../jobs/download.ts';
 import { useJobWatch } from '../jobs/use-job-watch.ts';
 import { QR_NS } from './i18n.ts';
 import { QrDialog, type QrDialogStage } from './qr-dialog.tsx';
+import { TemplateDialog } from './template-dialog.tsx';
 
 /** /tags-qr-code (seed 001 screen 8): monthly count, "Gerar Tags" (PDF) and "Exportar Tags" (XLSX). */
 export function QrCodePage() {
@@ -23,6 +24,11 @@ export function QrCodePage() {
   const session = useSession();
   const count = useQuery(trpc.qr.generatedCount.queryOptions({}));
   const [format, setFormat] = React.useState<QrFormat | null>(null);
+  const labelsOpen = format === 'pdf';
+  const templates = useQuery({ ...trpc.qr.templates.list.queryOptions({}), enabled: labelsOpen });
+  const settings = useQuery({ ...trpc.qr.labelSettings.queryOptions({}), enabled: labelsOpen });
+  const [editingTemplate, setEditingTemplate] = React.useState(false);
+  const isProvider = session.user?.currentRole === 'MOBCHECK_ADMIN';
   const [stage, setStage] = React.useState<QrDialogStage>('inputting');
   const [jobId, setJobId] = React.useState<string | null>(null);
 
@@ -32,6 +38,7 @@ export function QrCodePage() {
         setJobId(id);
         setStage('waiting');
         void queryClient.invalidateQueries({ queryKey: trpc.jobs.list.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.qr.labelSettings.pathKey() });
       },
       onError: () => setStage('inputting'),
     }),
@@ -91,6 +98,16 @@ export function QrCodePage() {
               <FileSpreadsheet aria-hidden />
               {t('export')}
             </Button>
+            {isProvider && (
+              <Button
+                variant="outline"
+                onClick={() => setEditingTemplate(true)}
+                data-testid="qr-new-template"
+              >
+                <Plus aria-hidden />
+                {t('newTemplate')}
+              </Button>
+            )}
           </div>
         </CardContent>
       </Card>
@@ -98,13 +115,29 @@ export function QrCodePage() {
         format={format}
         stage={generate.isPending ? 'submitting' : stage}
         progress={job.data?.progress ?? null}
-        error={generate.error ? errorMessage(generate.error, t('failed')) : null}
-        onSubmit={(quantity) => {
+        error={
+          generate.error
+            ? errorMessage(generate.error, t('failed'))
+            : templates.isError
+              ? errorMessage(templates.error, t('templatesError'))
+              : null
+        }
+        templates={templates.data}
+        settings={settings.data}
+        loadingLabels={(templates.isPending || settings.isPending) && !templates.isError && !settings.isError}
+        companyName={session.user?.companyName ?? null}
+        onSubmit={(quantity, label) => {
           setStage('submitting');
-          generate.mutate({ quantity, format: format ?? 'pdf' });
+          if (!label) {
+            generate.mutate({ quantity, format: format ?? 'pdf' });
+            return;
+          }
+          const { output, note, ...rest } = label;
+          generate.mutate({ quantity, format: output, label: { ...rest, note: note.trim() || null } });
         }}
         onClose={() => setFormat(null)}
       />
+      {editingTemplate && <TemplateDialog onClose={() => setEditingTemplate(false)} />}
     </div>
   );
 }

@@ -2,11 +2,26 @@ import { UnrecoverableError } from 'bullmq';
 import { z } from 'zod';
 import { toIsoDate } from '../../../shared/dates.ts';
 import { QR_FORMATS, type QrFormat } from '../../../shared/qr/schemas.ts';
+import { DEFAULT_TEMPLATE, LABEL_NOTE_MAX, labelTemplateSchema } from '../../../shared/qr/templates.ts';
 import { coreDb } from '../../db/database.ts';
 import { config } from '../../config.ts';
 import { fileStore } from '../../files/store.ts';
 import { defineJob, type JobContext, type JobDefinition } from '../../jobs/define.ts';
 import { allocateBatch, batchSerials } from './allocation.ts';
+
+/**
+ * The label options of a PDF/ZPL batch (issue 19), resolved and checked by the service when the
+ * batch is requested: the job carries the template's own copy.
+ */
+export const qrBatchLabelSchema = z.object({
+  template: labelTemplateSchema,
+  offset: z.number().int().min(0),
+  cutMarks: z.boolean(),
+  companyName: z.boolean(),
+  note: z.string().max(LABEL_NOTE_MAX).nullable(),
+  logo: z.boolean(),
+});
+export type QrBatchLabel = z.infer<typeof qrBatchLabelSchema>;
 
 /** Params of a QR batch job (quantity is range-checked against QR_BATCH_MAX by the service). */
 export const qrBatchParamsSchema = z.object({
@@ -15,6 +30,8 @@ export const qrBatchParamsSchema = z.object({
   format: z.enum(QR_FORMATS),
   /** captured when the job is requested: the codes encode `<publicUrl>/#/t/<serial>` */
   publicUrl: z.url(),
+  /** PDF/ZPL; absent (batches queued before issue 19, XLSX): the A4 4 × 6, serial only */
+  label: qrBatchLabelSchema.optional(),
 });
 export type QrBatchJobParams = z.infer<typeof qrBatchParamsSchema>;
 
@@ -24,7 +41,8 @@ interface PreparedBatch {
   jobId: string;
   quantity: number;
   publicUrl: string;
-  company: { id: number; name: string };
+  company: { id: number; name: string; imageKey: string | null };
+  label: QrBatchLabel;
   fileName(ext: string): string;
   /** progress of the rendering part: 10..95 % */
   renderProgress(done: number): Promise<void>;
@@ -43,7 +61,7 @@ async function prepareBatch({
   const company = await coreDb()
     .selectFrom('companies as c')
     .innerJoin('company_groups as g', 'g.id', 'c.company_group_id')
-    .select(['c.id', 'c.name', 'g.schema_name'])
+    .select(['c.id', 'c.name', 'c.image_key', 'g.schema_name'])
     .where('c.id', '=', params.companyId)
     .where('c.company_group_id', '=', meta.companyGroupId)
     .executeTakeFirst();
@@ -62,7 +80,15 @@ async function prepareBatch({
     jobId: meta.jobId,
     quantity: params.quantity,
     publicUrl: params.publicUrl,
-    company: { id: company.id, name: company.name },
+    company: { id: company.id, name: company.name, imageKey: company.image_key },
+    label: params.label ?? {
+      template: DEFAULT_TEMPLATE,
+      offset: 0,
+      cutMarks: false,
+      companyName: false,
+      note: null,
+      logo: false,
+    },
     fileName: (ext) => `tags-qrcode-${company.id}-${stamp}-${params.quantity}.${ext}`,
     renderProgress: (done) => progress(10 + (85 * done) / params.quantity),
   };
@@ -75,7 +101,25 @@ function resultKey(jobId: string, name: string): string {
 /** Rendering is CPU-heavy: its own queue, so a burst of batches never delays other jobs. */
 const QR_QUEUE = { queue: 'qr', attempts: 3, concurrency: 2 } as const;
 
-/** `qr-pdf`: allocate N serials and render A4 label sheets. */
+/** The company's image for the labels, when the batch asked for it (PNG or JPEG), else null. */
+async function labelLogo(batch: PreparedBatch): Promise<Uint8Array | null> {
+  if (!batch.label.logo || !batch.company.imageKey) return null;
+  const stream = await fileStore().get(batch.company.imageKey);
+  if (!stream) return null;
+  const parts: Buffer[] = [];
+  for await (const c of stream) parts.push(c as Buffer);
+  return Buffer.concat(parts);
+}
+
+/** The text options of a batch as the renderers take them. */
+function labelText(batch: PreparedBatch) {
+  return {
+    companyName: batch.label.companyName ? batch.company.name : null,
+    note: batch.label.note,
+  };
+}
+
+/** `qr-pdf`: allocate N serials and render label sheets of the batch's template. */
 export const qrPdfJob = defineJob({
   type: 'qr-pdf',
   params: qrBatchParamsSchema,
@@ -87,6 +131,11 @@ export const qrPdfJob = defineJob({
     const bytes = await renderPdfLabels(batchSerials(batch.jobId), {
       publicUrl: batch.publicUrl,
       title: `Tags QR Code — ${batch.company.name}`,
+      template: batch.label.template,
+      offset: batch.label.offset,
+      cutMarks: batch.label.cutMarks,
+      ...labelText(batch),
+      logo: await labelLogo(batch),
       onProgress: batch.renderProgress,
     });
     const name = batch.fileName('pdf');
@@ -99,7 +148,41 @@ export const qrPdfJob = defineJob({
     await ctx.progress(100);
     return {
       file: { key, name, contentType: 'application/pdf', size },
-      summary: { quantity: batch.quantity, companyId: batch.company.id },
+      summary: { quantity: batch.quantity, companyId: batch.company.id, template: batch.label.template.id },
+    };
+  },
+});
+
+export const ZPL_CONTENT_TYPE = 'application/vnd.zebra-zpl';
+
+/** `qr-zpl`: allocate N serials and write one ZPL label (`^XA … ^XZ`) per serial, for thermal rolls. */
+export const qrZplJob = defineJob({
+  type: 'qr-zpl',
+  params: qrBatchParamsSchema,
+  ...QR_QUEUE,
+  async process(ctx) {
+    const batch = await prepareBatch(ctx);
+    if (batch.label.template.kind !== 'roll') throw new UnrecoverableError('ZPL needs a roll template');
+    const { renderZplLabels } = await import('../../../worker/render/zpl-labels.ts');
+    const name = batch.fileName('zpl');
+    const key = resultKey(batch.jobId, name);
+    const w = await fileStore().openWrite(key, ZPL_CONTENT_TYPE);
+    try {
+      await renderZplLabels(batchSerials(batch.jobId), w.stream, {
+        publicUrl: batch.publicUrl,
+        template: batch.label.template,
+        ...labelText(batch),
+        onProgress: batch.renderProgress,
+      });
+    } catch (e) {
+      await w.abort();
+      throw e;
+    }
+    const { size } = await w.commit();
+    await ctx.progress(100);
+    return {
+      file: { key, name, contentType: ZPL_CONTENT_TYPE, size },
+      summary: { quantity: batch.quantity, companyId: batch.company.id, template: batch.label.template.id },
     };
   },
 });
@@ -139,7 +222,8 @@ export const qrXlsxJob = defineJob({
 export const QR_BATCH_JOBS: Record<QrFormat, JobDefinition<typeof qrBatchParamsSchema>> = {
   pdf: qrPdfJob,
   xlsx: qrXlsxJob,
+  zpl: qrZplJob,
 };
 
 /** Registered by the worker (`src/worker/jobs.ts`). */
-export const qrJobs = [qrPdfJob, qrXlsxJob];
+export const qrJobs = [qrPdfJob, qrXlsxJob, qrZplJob];

@@ -1,5 +1,12 @@
 import { ADMIN_ROLES, type Role } from '../../../shared/roles.ts';
 import type { QrFormat } from '../../../shared/qr/schemas.ts';
+import {
+  DEFAULT_ROLL_TEMPLATE_ID,
+  type LabelOptions,
+  type LabelTemplate,
+  labelOptionsSchema,
+  labelsPerSheet,
+} from '../../../shared/qr/templates.ts';
 import { config } from '../../config.ts';
 import type { TenantContext } from '../../context.ts';
 import { type Kysely, sql } from 'kysely';
@@ -10,7 +17,8 @@ import { insertJobRow, queueJobRow } from '../../jobs/queue.ts';
 import { inScope, scopeOf } from '../../kit/scope.ts';
 import { requirePaymentNotBlocked } from '../billing/enforcement.ts';
 import { generatedInMonth, tagCounts } from './counters.ts';
-import { QR_BATCH_JOBS } from './jobs.ts';
+import { QR_BATCH_JOBS, type QrBatchLabel } from './jobs.ts';
+import { checkTemplate, resolveTemplate } from './templates.ts';
 
 /** Who may generate QR batches: every admin; operators cannot (seed 001 §6). */
 export const QR_ROLES: readonly Role[] = ADMIN_ROLES;
@@ -47,21 +55,65 @@ export function checkQuantity(raw: unknown): number {
   return n;
 }
 
-/** Starts a QR batch job (allocation and rendering happen in the worker); answers its id at once. */
+/** Labels per sheet of a template; the offset may skip all but the last one. */
+function checkOffset(offset: number, template: LabelTemplate): number {
+  const max = labelsPerSheet(template) - 1;
+  if (!Number.isInteger(offset) || offset < 0 || offset > max)
+    throw new AppError('QR_OFFSET_OUT_OF_RANGE', { params: { max } });
+  return offset;
+}
+
+/**
+ * The label part of a PDF/ZPL batch's params: the template resolved now (the job carries its own
+ * copy, so a template edited or deleted later does not change a queued batch), checked for this
+ * install; the offset within the first sheet; ZPL only for roll templates; the logo only when the
+ * company has an image.
+ */
+async function batchLabel(
+  format: QrFormat,
+  options: LabelOptions | undefined,
+  company: { id: number },
+): Promise<QrBatchLabel | undefined> {
+  if (format === 'xlsx') return undefined;
+  const o =
+    options ?? labelOptionsSchema.parse(format === 'zpl' ? { template: DEFAULT_ROLL_TEMPLATE_ID } : {});
+  const template = await resolveTemplate(o.template);
+  if (format === 'zpl' && template.kind !== 'roll') throw new AppError('QR_ZPL_NEEDS_THERMAL');
+  checkTemplate(template);
+  const offset = checkOffset(o.offset, template);
+  let logo = false;
+  if (o.logo) {
+    const c = await coreDb()
+      .selectFrom('companies')
+      .select('image_key')
+      .where('id', '=', company.id)
+      .executeTakeFirstOrThrow();
+    logo = c.image_key !== null;
+  }
+  return { template, offset, cutMarks: o.cutMarks, companyName: o.companyName, note: o.note, logo };
+}
+
+/**
+ * Starts a QR batch job (allocation and rendering happen in the worker); answers its id at once.
+ * Label options given explicitly (screen 8, or the REST call's query) become the company's
+ * remembered choice, in the job's transaction.
+ */
 export async function requestBatch(
   { auth }: TenantContext,
-  input: { companyId?: number | null; quantity: unknown; format: QrFormat },
+  input: { companyId?: number | null; quantity: unknown; format: QrFormat; label?: LabelOptions },
 ): Promise<{ jobId: string }> {
   // A BLOCKED group (overdue bills) generates no new batches (issue 17).
   requirePaymentNotBlocked({ auth });
   const company = await resolveCompany(auth, input.companyId);
   const quantity = checkQuantity(input.quantity);
+  const label = await batchLabel(input.format, input.label, company);
   const def = QR_BATCH_JOBS[input.format];
   const params = def.params.parse({
     companyId: company.id,
     quantity,
     format: input.format,
     publicUrl: config().PUBLIC_URL,
+    ...(label ? { label } : {}),
   });
   const owner = { companyGroupId: auth.companyGroup.id, companyId: company.id, requestedBy: auth.user.id };
   // The quota and the tags bound are checked and the job row written under one lock per company,
@@ -76,10 +128,27 @@ export async function requestBatch(
         company.id,
         quantity,
       );
+      if (label && input.label) await rememberLabelChoice(withCore(trx), company.id, label);
       return insertJobRow(def.type, params, owner, withCore(trx));
     });
   await queueJobRow(def, jobId, params, owner);
   return { jobId };
+}
+
+async function rememberLabelChoice(core: Kysely<CoreDatabase>, companyId: number, label: QrBatchLabel) {
+  const values = {
+    template: label.template.id,
+    cut_marks: label.cutMarks,
+    company_name: label.companyName,
+    note: label.note,
+    logo: label.logo,
+    updated_at: new Date(),
+  };
+  await core
+    .insertInto('qr_label_settings')
+    .values({ company_id: companyId, ...values })
+    .onConflict((oc) => oc.column('company_id').doUpdateSet(values))
+    .execute();
 }
 
 /**

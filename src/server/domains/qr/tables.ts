@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { DefaultTimestamp, Timestamp } from '../../db/core-tables.ts';
+import type { DefaultTimestamp, Json, Timestamp } from '../../db/core-tables.ts';
 
 /** Tables of tags and QR batches: `core.tag_registry` and the tenant `tags`. */
 export interface TagRegistryTable {
@@ -24,7 +24,7 @@ export interface TagTable {
   updated_at: DefaultTimestamp;
 }
 
-export interface QrCoreTables {
+export interface QrCoreTables extends QrLabelCoreTables {
   tag_registry: TagRegistryTable;
 }
 /** Kept by triggers on `tags` (migrations/tenant/0303_tag_counters.ts); read-only for the code. */
@@ -61,4 +61,33 @@ declare module '../../db/schema.ts' {
   interface CoreDatabase extends QrCoreTables {}
   // biome-ignore lint/suspicious/noEmptyInterface: merged with the database type
   interface TenantDatabase extends QrTenantTables {}
+}
+
+/** Custom label templates (migrations/core/0210); built-ins are in src/shared/qr/templates.ts. */
+export interface QrLabelTemplateTable {
+  id: Generated<number>;
+  name: string;
+  kind: 'sheet' | 'roll';
+  /** LabelTemplateFields without name and kind (mm) */
+  layout: Json<Record<string, unknown>>;
+  created_by: number | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  deleted_at: Timestamp | null;
+}
+
+/** A company's remembered label choice (migrations/core/0211). */
+export interface QrLabelSettingsTable {
+  company_id: number;
+  template: string;
+  cut_marks: boolean;
+  company_name: boolean;
+  note: string | null;
+  logo: boolean;
+  updated_at: DefaultTimestamp;
+}
+
+export interface QrLabelCoreTables {
+  qr_label_templates: QrLabelTemplateTable;
+  qr_label_settings: QrLabelSettingsTable;
 }
