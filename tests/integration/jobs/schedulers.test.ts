@@ -63,9 +63,18 @@ describe('scheduled jobs (BullMQ job schedulers)', () => {
     const readyAt = Date.now();
 
     const found = await maintenance.getJobSchedulers();
-    expect(found.map((s) => [s.key, s.every, s.template?.data?.type])).toEqual([
+    const sweep = found.filter((s) => s.key === resultSweepJob.type);
+    expect(sweep.map((s) => [s.key, s.every, s.template?.data?.type])).toEqual([
       [resultSweepJob.type, EVERY, resultSweepJob.type],
     ]);
+    // The queue's other scheduled types (e.g. the page views' retention) have theirs, once each.
+    const maintenanceQueue = jobRegistry().queues.find((q) => q.name === resultSweepJob.queue)!;
+    expect(found.map((s) => s.key).sort()).toEqual(
+      maintenanceQueue.definitions
+        .filter((d) => scheduleOf(d) !== undefined)
+        .map((d) => d.type)
+        .sort(),
+    );
     // Other queues hold the schedulers of their own scheduled definitions, on their own schedule.
     for (const q of jobRegistry().queues.filter((q) => q.name !== resultSweepJob.queue)) {
       const own = q.definitions.filter((d) => scheduleOf(d) !== undefined);

@@ -72,10 +72,20 @@ function leaked(what: string, status: number, body: string): void {
   }
 }
 
+/**
+ * What stamps the answer rather than the victim's data: `generatedAt` (the offline working set) and
+ * signed links with their expiry (the video lessons: a new signature every second).
+ */
 function withoutStamp(data: unknown): unknown {
-  if (!data || typeof data !== 'object' || !('generatedAt' in data)) return data;
-  const { generatedAt: _, ...rest } = data as Record<string, unknown>;
-  return rest;
+  if (Array.isArray(data)) return data.map(withoutStamp);
+  if (!data || typeof data !== 'object') return data;
+  const out: Record<string, unknown> = { ...(data as Record<string, unknown>) };
+  delete out.generatedAt;
+  if ('expiresAt' in out) {
+    delete out.expiresAt;
+    delete out.url;
+  }
+  return out;
 }
 
 async function victimReads(): Promise<Map<string, unknown>> {

@@ -195,18 +195,19 @@ const en: typeof pt = {
   retry: 'Try again',
   back: 'Back',
   close: 'Close',
+  // Words, not the codes' spelling (an upper-case ACTIVE/PENDING reads as a raw code in English).
   subscriptionStatus: {
-    active: 'ACTIVE',
-    canceled: 'CANCELED',
-    future: 'FUTURE',
-    expired: 'EXPIRED',
+    active: 'Active',
+    canceled: 'Canceled',
+    future: 'Future',
+    expired: 'Expired',
   },
   billStatus: {
-    review: 'IN REVIEW',
-    pending: 'PENDING',
-    paid: 'PAID',
-    canceled: 'CANCELED',
-    scheduled: 'SCHEDULED',
+    review: 'In review',
+    pending: 'Pending',
+    paid: 'Paid',
+    canceled: 'Canceled',
+    scheduled: 'Scheduled',
   },
   paymentStatus: {
     OK: 'Up to date',

@@ -44,6 +44,8 @@ export const billingOperations = {
     summary: 'The plans (landing cards, /plans, /register, /my-plan), in card order.',
     output: z.array(planSchema),
     rest: { method: 'get', path: '/web/billing/plans/' },
+    // The landing page shows them beside the maintenance notice: a 503 here would replace it.
+    maintenance: 'open',
     handler: () => s.listPlans(),
   }),
   tagPrices: query({
