@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { baseDb, closeDb, coreDb } from '../../src/server/db/database.ts';
 import { provisionCompanyGroup, uniqueSchemaName } from '../../src/server/domains/organisations/provision.ts';
 import { launchBrowser, login, newPage, waitForHash } from './browser.ts';
+import { mailedLink } from './mail.ts';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -27,23 +28,6 @@ async function fresh(): Promise<Page> {
 
 function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.dev`;
-}
-
-/** The e2e server runs without SMTP_URL: its mail lands in core.email_outbox. Polls for the link. */
-async function mailedLink(to: string, route: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const rows = await coreDb()
-      .selectFrom('email_outbox')
-      .select('text_body')
-      .where('to_address', '=', to)
-      .orderBy('id', 'desc')
-      .execute();
-    const link = rows[0]?.text_body.match(new RegExp(`https?://\\S+/#${route}\\?t=[\\w-]+`))?.[0];
-    if (link) return link;
-    if (Date.now() > deadline) throw new Error(`no mail with ${route} to ${to}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** An ACTIVE group admin in a company group of its own (the demo group's data stays as seeded). */

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { coreDb } from '../../src/server/db/database.ts';
 import { recomputeGroupPaymentStatus } from '../../src/server/domains/billing/state.ts';
 import { DEMO, login, setUpBrowser, waitForHash } from './browser.ts';
+import { mailedLink } from './mail.ts';
 
 const { fresh } = setUpBrowser();
 
@@ -23,23 +24,6 @@ const company = `Cobranca ${Math.random()
   .replace(/[^a-z]/g, '')
   .slice(0, 6)} Ltda`;
 const password = 'Fatura@123';
-
-/** The e2e server runs without SMTP_URL: its mail lands in core.email_outbox. Polls for the link. */
-async function mailedLink(to: string, route: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const rows = await coreDb()
-      .selectFrom('email_outbox')
-      .select('text_body')
-      .where('to_address', '=', to)
-      .orderBy('id', 'desc')
-      .execute();
-    const link = rows[0]?.text_body.match(new RegExp(`https?://\\S+/#${route}\\?t=[\\w-]+`))?.[0];
-    if (link) return link;
-    if (Date.now() > deadline) throw new Error(`no mail with ${route} to ${to}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /**
  * The bill tab a step opens: the tab the app opened itself, or — if the browser blocked it — the

@@ -88,17 +88,13 @@ export class LocalFileStore implements FileStore {
   }
 
   async put(key: string, body: Readable | Buffer | Uint8Array, contentType: string) {
-    const w = await this.openWrite(key, contentType);
-    try {
-      await pipeline(
-        Buffer.isBuffer(body) || body instanceof Uint8Array ? Readable.from([body]) : body,
-        w.stream,
-      );
-    } catch (e) {
-      await w.abort();
-      throw e;
-    }
-    return w.commit();
+    return writeStreamed(
+      key,
+      contentType,
+      (stream) =>
+        pipeline(Buffer.isBuffer(body) || body instanceof Uint8Array ? Readable.from([body]) : body, stream),
+      this,
+    );
   }
 
   async get(key: string, range?: ByteRange): Promise<Readable | null> {
@@ -153,6 +149,26 @@ export class LocalFileStore implements FileStore {
 }
 
 let store: FileStore | undefined;
+
+/**
+ * Writes `key` through `render(stream)`: the file appears only once complete, and nothing is left
+ * behind when `render` throws (the error is rethrown).
+ */
+export async function writeStreamed(
+  key: string,
+  contentType: string,
+  render: (stream: NodeJS.WritableStream) => Promise<void>,
+  store: FileStore = fileStore(),
+): Promise<{ size: number }> {
+  const w = await store.openWrite(key, contentType);
+  try {
+    await render(w.stream);
+  } catch (e) {
+    await w.abort();
+    throw e;
+  }
+  return w.commit();
+}
 
 export function fileStore(): FileStore {
   const bucket = config().GCS_BUCKET;

@@ -5,7 +5,7 @@ import { QR_FORMATS, type QrFormat } from '../../../shared/qr/schemas.ts';
 import { DEFAULT_TEMPLATE, LABEL_NOTE_MAX, labelTemplateSchema } from '../../../shared/qr/templates.ts';
 import { coreDb } from '../../db/database.ts';
 import { config } from '../../config.ts';
-import { fileStore } from '../../files/store.ts';
+import { fileStore, writeStreamed } from '../../files/store.ts';
 import { defineJob, type JobContext, type JobDefinition } from '../../jobs/define.ts';
 import { allocateBatch, batchSerials } from './allocation.ts';
 
@@ -166,19 +166,14 @@ export const qrZplJob = defineJob({
     const { renderZplLabels } = await import('../../../worker/render/zpl-labels.ts');
     const name = batch.fileName('zpl');
     const key = resultKey(batch.jobId, name);
-    const w = await fileStore().openWrite(key, ZPL_CONTENT_TYPE);
-    try {
-      await renderZplLabels(batchSerials(batch.jobId), w.stream, {
+    const { size } = await writeStreamed(key, ZPL_CONTENT_TYPE, (stream) =>
+      renderZplLabels(batchSerials(batch.jobId), stream, {
         publicUrl: batch.publicUrl,
         template: batch.label.template,
         ...labelText(batch),
         onProgress: batch.renderProgress,
-      });
-    } catch (e) {
-      await w.abort();
-      throw e;
-    }
-    const { size } = await w.commit();
+      }),
+    );
     await ctx.progress(100);
     return {
       file: { key, name, contentType: ZPL_CONTENT_TYPE, size },
@@ -197,19 +192,14 @@ export const qrXlsxJob = defineJob({
     const { renderXlsxTags } = await import('../../../worker/render/xlsx-tags.ts');
     const name = batch.fileName('xlsx');
     const key = resultKey(batch.jobId, name);
-    const w = await fileStore().openWrite(key, XLSX_CONTENT_TYPE);
-    try {
-      await renderXlsxTags(batchSerials(batch.jobId), w.stream, {
+    const { size } = await writeStreamed(key, XLSX_CONTENT_TYPE, (stream) =>
+      renderXlsxTags(batchSerials(batch.jobId), stream, {
         publicUrl: batch.publicUrl,
         companyName: batch.company.name,
         timeZone: config().APP_TIME_ZONE,
         onProgress: batch.renderProgress,
-      });
-    } catch (e) {
-      await w.abort();
-      throw e;
-    }
-    const { size } = await w.commit();
+      }),
+    );
     await ctx.progress(100);
     return {
       file: { key, name, contentType: XLSX_CONTENT_TYPE, size },

@@ -18,7 +18,7 @@ import {
 } from '../../../shared/reports/schemas.ts';
 import { config } from '../../config.ts';
 import { coreDb, tenantDb } from '../../db/database.ts';
-import { fileStore } from '../../files/store.ts';
+import { fileStore, writeStreamed } from '../../files/store.ts';
 import { defineJob, type JobContext, type JobDefinition } from '../../jobs/define.ts';
 import type { Scope } from '../../kit/scope.ts';
 import type { Trx } from '../equipment/common.ts';
@@ -213,24 +213,20 @@ export const reportXlsxJob = defineJob({
           ...attributeColumns(await reportAttributes(rows.trx, r)),
         ];
         const { renderXlsxTable } = await import('../../../worker/render/xlsx-table.ts');
-        const w = await fileStore().openWrite(key, XLSX_CONTENT_TYPE);
-        try {
-          await renderXlsxTable(
+        const { size } = await writeStreamed(key, XLSX_CONTENT_TYPE, (stream) =>
+          renderXlsxTable(
             (async function* () {
               for await (const batch of rows.batches) yield batch.map((e) => columns.map((c) => c.cell(e)));
             })(),
-            w.stream,
+            stream,
             {
               sheetName: REPORT_SHEETS[ctx.params.report],
               columns,
               onProgress: renderProgress(ctx, rows.total),
             },
-          );
-        } catch (e) {
-          await w.abort();
-          throw e;
-        }
-        return { total: rows.total, size: (await w.commit()).size };
+          ),
+        );
+        return { total: rows.total, size };
       },
     );
     await ctx.progress(100);
