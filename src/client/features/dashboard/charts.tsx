@@ -399,6 +399,52 @@ interface SimpleRow {
 }
 
 /** One value per row (employees, subcategories). */
+/**
+ * The frame of the horizontal bar charts (employees, inspection types, products): a scrolling box
+ * as tall as its rows, the grid, the count axis, the truncated labels and the tooltip. A function,
+ * not a component: recharts reads its `Bar`s as direct children of `BarChart`.
+ */
+function horizontalBars<Row extends { label: string }>(o: {
+  data: Row[];
+  count(n: number): string;
+  labelWidth: number;
+  labelMax: number;
+  tooltip(row: Row): React.ReactNode;
+  bars: React.ReactNode;
+}) {
+  return (
+    <div className="max-h-[420px] overflow-y-auto pr-1">
+      <ResponsiveContainer width="100%" height={barsHeight(o.data.length)}>
+        <BarChart
+          data={o.data}
+          layout="vertical"
+          accessibilityLayer={false}
+          margin={{ top: 0, right: 16, bottom: 0, left: 0 }}
+          barCategoryGap={6}
+        >
+          <CartesianGrid horizontal={false} strokeDasharray="3 3" stroke="var(--color-border)" />
+          <XAxis type="number" allowDecimals={false} tick={AXIS_TICK} tickFormatter={o.count} />
+          <YAxis
+            type="category"
+            dataKey="label"
+            width={o.labelWidth}
+            tick={(p) => <CategoryTick {...p} max={o.labelMax} />}
+          />
+          <Tooltip
+            cursor={{ fill: 'var(--color-muted)' }}
+            isAnimationActive={false}
+            content={({ active, payload }) => {
+              const row = payload?.[0]?.payload as Row | undefined;
+              return active && row ? o.tooltip(row) : null;
+            }}
+          />
+          {o.bars}
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
 export function SimpleBars({
   rows,
   labelledBy,
@@ -455,41 +501,16 @@ export function SimpleBars({
           parts: rows.map((r) => `${r.label} ${count(r.value)}`).join('; '),
         })}
       </p>
-      <div className="max-h-[420px] overflow-y-auto pr-1">
-        <ResponsiveContainer width="100%" height={barsHeight(rows.length)}>
-          <BarChart
-            data={rows}
-            layout="vertical"
-            accessibilityLayer={false}
-            margin={{ top: 0, right: 16, bottom: 0, left: 0 }}
-            barCategoryGap={6}
-          >
-            <CartesianGrid horizontal={false} strokeDasharray="3 3" stroke="var(--color-border)" />
-            <XAxis type="number" allowDecimals={false} tick={AXIS_TICK} tickFormatter={count} />
-            <YAxis
-              type="category"
-              dataKey="label"
-              width={190}
-              tick={(p) => <CategoryTick {...p} max={24} />}
-            />
-            <Tooltip
-              cursor={{ fill: 'var(--color-muted)' }}
-              isAnimationActive={false}
-              content={({ active, payload }) => {
-                const row = payload?.[0]?.payload as SimpleRow | undefined;
-                if (!active || !row) return null;
-                return (
-                  <TooltipBox
-                    title={row.label}
-                    lines={[{ label: t('total'), value: valueText(row.value) }]}
-                  />
-                );
-              }}
-            />
-            <Bar dataKey="value" shape={shape} isAnimationActive={false} />
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
+      {horizontalBars({
+        data: rows,
+        count,
+        labelWidth: 190,
+        labelMax: 24,
+        tooltip: (row) => (
+          <TooltipBox title={row.label} lines={[{ label: t('total'), value: valueText(row.value) }]} />
+        ),
+        bars: <Bar dataKey="value" shape={shape} isAnimationActive={false} />,
+      })}
       <ReadoutLine readout={readout} />
     </figure>
   );
@@ -566,54 +587,32 @@ export function ProductBars({
           </li>
         ))}
       </ul>
-      <div className="max-h-[420px] overflow-y-auto pr-1">
-        <ResponsiveContainer width="100%" height={barsHeight(bars.length)}>
-          <BarChart
-            data={bars}
-            layout="vertical"
-            accessibilityLayer={false}
-            margin={{ top: 0, right: 16, bottom: 0, left: 0 }}
-            barCategoryGap={6}
-          >
-            <CartesianGrid horizontal={false} strokeDasharray="3 3" stroke="var(--color-border)" />
-            <XAxis type="number" allowDecimals={false} tick={AXIS_TICK} tickFormatter={count} />
-            <YAxis
-              type="category"
-              dataKey="label"
-              width={220}
-              tick={(p) => <CategoryTick {...p} max={28} />}
-            />
-            <Tooltip
-              cursor={{ fill: 'var(--color-muted)' }}
-              isAnimationActive={false}
-              content={({ active, payload }) => {
-                const bar = payload?.[0]?.payload as ProductBar | undefined;
-                if (!active || !bar) return null;
-                return (
-                  <TooltipBox
-                    title={bar.label}
-                    lines={PRODUCT_ANSWERS.map((a) => ({
-                      label: answerName(a),
-                      value: valueText(bar[a]),
-                      colour: STATUS_COLOURS[ANSWER_STATUS[a]],
-                    }))}
-                  />
-                );
-              }}
-            />
-            {PRODUCT_ANSWERS.map((a) => (
-              <Bar
-                key={a}
-                dataKey={a}
-                name={answerName(a)}
-                stackId="answers"
-                shape={shapeOf(a)}
-                isAnimationActive={false}
-              />
-            ))}
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
+      {horizontalBars({
+        data: bars,
+        count,
+        labelWidth: 220,
+        labelMax: 28,
+        tooltip: (bar) => (
+          <TooltipBox
+            title={bar.label}
+            lines={PRODUCT_ANSWERS.map((a) => ({
+              label: answerName(a),
+              value: valueText(bar[a]),
+              colour: STATUS_COLOURS[ANSWER_STATUS[a]],
+            }))}
+          />
+        ),
+        bars: PRODUCT_ANSWERS.map((a) => (
+          <Bar
+            key={a}
+            dataKey={a}
+            name={answerName(a)}
+            stackId="answers"
+            shape={shapeOf(a)}
+            isAnimationActive={false}
+          />
+        )),
+      })}
       <ReadoutLine readout={readout} />
     </figure>
   );

@@ -130,6 +130,12 @@ async function groupSubscription(ctx: TenantContext, id: number): Promise<Billin
   return row;
 }
 
+/** The subscription a group's row points at (its current one), if any. */
+async function currentSubscriptionRow(id: number | null): Promise<BillingSubscriptionRow | undefined> {
+  if (id === null) return undefined;
+  return coreDb().selectFrom('billing_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 async function groupRow(groupId: number) {
   return coreDb()
     .selectFrom('company_groups')
@@ -180,13 +186,7 @@ export async function startSubscriptionFor(groupId: number): Promise<Subscriptio
     const quantity = plan.per_unit ? (group.plan_quantity ?? plan.min_quantity ?? 1) : 1;
     const amount = planAmountCents(plan, quantity);
     if (amount <= 0) return { subscription: null, billUrl: null };
-    let sub = group.subscription_id
-      ? await coreDb()
-          .selectFrom('billing_subscriptions')
-          .selectAll()
-          .where('id', '=', group.subscription_id)
-          .executeTakeFirst()
-      : undefined;
+    let sub = await currentSubscriptionRow(group.subscription_id);
     const provider = await billingProvider();
     if (sub && sub.provider_id !== null && !subscriptionEnded(sub.status)) {
       // Started already (by the activation, or an earlier click): its bill, read back if missing.
@@ -322,13 +322,7 @@ export async function changePlan(ctx: TenantContext, input: ChangePlanInput): Pr
     quantity = input.quantity;
   }
   const group = await groupRow(groupId);
-  const current = group.subscription_id
-    ? await coreDb()
-        .selectFrom('billing_subscriptions')
-        .selectAll()
-        .where('id', '=', group.subscription_id)
-        .executeTakeFirst()
-    : undefined;
+  const current = await currentSubscriptionRow(group.subscription_id);
   if (input.id && current?.id !== input.id) throw new AppError('SUBSCRIPTION_NOT_FOUND');
   const sameQuantity = !plan.per_unit || group.plan_quantity === quantity;
   const billing = !!current && !subscriptionEnded(current.status);
@@ -340,13 +334,7 @@ export async function changePlan(ctx: TenantContext, input: ChangePlanInput): Pr
     throw new AppError('PLAN_BELOW_EQUIPMENT_COUNT', { params: { count, limit, plan: plan.name } });
   await withGroupBillingLock(groupId, async () => {
     const g = await groupRow(groupId);
-    const sub = g.subscription_id
-      ? await coreDb()
-          .selectFrom('billing_subscriptions')
-          .selectAll()
-          .where('id', '=', g.subscription_id)
-          .executeTakeFirst()
-      : undefined;
+    const sub = await currentSubscriptionRow(g.subscription_id);
     if (sub && !subscriptionEnded(sub.status)) await cancelAtProvider(sub);
     await coreDb()
       .updateTable('company_groups')
@@ -381,11 +369,7 @@ export async function reactivateSubscription(
     if (sub.status !== 'canceled') throw new AppError('SUBSCRIPTION_NOT_CANCELED');
     const group = await groupRow(groupId);
     if (group.subscription_id !== null && group.subscription_id !== sub.id) {
-      const other = await coreDb()
-        .selectFrom('billing_subscriptions')
-        .select('status')
-        .where('id', '=', group.subscription_id)
-        .executeTakeFirst();
+      const other = await currentSubscriptionRow(group.subscription_id);
       if (other && !subscriptionEnded(other.status)) throw new AppError('SUBSCRIPTION_ALREADY_ACTIVE');
     }
     await coreDb()
