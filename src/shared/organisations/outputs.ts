@@ -22,9 +22,15 @@ export const companyItemSchema = z.object({
   tagsUsed: z.number().int(),
   /** null = the platform default */
   qrMonthlyQuota: z.number().int().nullable(),
+  /** false: a scanned label says only "registered equipment" (no product, status or dates) */
+  publicTagCard: z.boolean(),
   updateDate: z.date(),
 });
 export type CompanyItem = z.infer<typeof companyItemSchema>;
+
+/** A company's public tag card switch. */
+export const companyPublicTagCardItemSchema = z.object({ id, publicTagCard: z.boolean() });
+export type CompanyPublicTagCardItem = z.infer<typeof companyPublicTagCardItemSchema>;
 
 /** A company group with its companies as chips, plus its id and schema name. */
 export const companyGroupItemSchema = z.object({

@@ -72,8 +72,17 @@ export const companyFormSchema = z.object({
     (v) => (v === '' ? null : v),
     z.coerce.number().int().min(0).max(10_000_000).nullish(),
   ),
+  /**
+   * Whether a scanned label of the company shows the public tag card (product, status, dates);
+   * off, it only says the equipment is registered. Left out: unchanged (a new company shows it).
+   */
+  publicTagCard: z.boolean().optional(),
 });
 export type CompanyFormInput = z.infer<typeof companyFormSchema>;
+
+/** The company's public tag card switch alone (company admins have no company form). */
+export const companyPublicTagCardSchema = z.object({ id: idField, publicTagCard: z.boolean() });
+export type CompanyPublicTagCardInput = z.infer<typeof companyPublicTagCardSchema>;
 
 export const companyListSchema = listSchema({
   sort: ['name', 'cnpj', 'mainContactName', 'email', 'phone', 'tagsUsed'],

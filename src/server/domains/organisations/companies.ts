@@ -1,9 +1,10 @@
 import { type Expression, sql } from 'kysely';
 import type { Page } from '../../../shared/list.ts';
-import type { CompanyItem } from '../../../shared/organisations/outputs.ts';
+import type { CompanyItem, CompanyPublicTagCardItem } from '../../../shared/organisations/outputs.ts';
 import {
   type CompanyFormInput,
   type CompanyListInput,
+  type CompanyPublicTagCardInput,
   DEFAULT_COMPANY_TAGS_LIMIT,
 } from '../../../shared/organisations/schemas.ts';
 import { coreDb, tenantSchemaName } from '../../db/database.ts';
@@ -48,6 +49,7 @@ function selectCompany(q: ReturnType<typeof companiesFrom>, tagsUsed: Expression
     'c.tags_limit as tagsLimit',
     sql<number>`${tagsUsed}`.as('tagsUsed'),
     'c.qr_monthly_quota as qrMonthlyQuota',
+    'c.public_tag_card as publicTagCard',
     'c.updated_at as updateDate',
   ]);
 }
@@ -118,6 +120,7 @@ export async function createCompany(ctx: SignedInContext, input: CompanyFormInpu
           ? (input.tagsLimit ?? DEFAULT_COMPANY_TAGS_LIMIT)
           : DEFAULT_COMPANY_TAGS_LIMIT,
         qr_monthly_quota: scope.provider ? (input.qrMonthlyQuota ?? null) : null,
+        public_tag_card: input.publicTagCard ?? true,
         image_key: null,
       })
       .returning('id')
@@ -169,10 +172,50 @@ export async function updateCompany(
         ...(scope.provider && input.qrMonthlyQuota !== undefined
           ? { qr_monthly_quota: input.qrMonthlyQuota }
           : {}),
+        ...(input.publicTagCard !== undefined ? { public_tag_card: input.publicTagCard } : {}),
         updated_at: new Date(),
       })
       .where('id', '=', current.id)
       .execute(),
   );
   return getCompany(current.id, current.company_group_id);
+}
+
+/** A company of the caller's scope by id (404 for one elsewhere, as for a missing one). */
+async function companyInScope(ctx: SignedInContext, id: number) {
+  return requireInScope(
+    scopeOf(ctx.auth),
+    await coreDb()
+      .selectFrom('companies')
+      .select(['id', 'company_group_id', 'public_tag_card'])
+      .where('id', '=', id)
+      .executeTakeFirst(),
+    (c) => ({ groupId: c.company_group_id, companyId: c.id }),
+  );
+}
+
+/** Whether the company's public tag card shows (any admin of the company, its group or the provider). */
+export async function companyPublicTagCard(
+  ctx: SignedInContext,
+  input: { id: number },
+): Promise<CompanyPublicTagCardItem> {
+  const c = await companyInScope(ctx, input.id);
+  return { id: c.id, publicTagCard: c.public_tag_card };
+}
+
+/**
+ * Shows or hides the company's public tag card: the switch alone, for the company admin (who has no
+ * company form) as well as the group and provider admins (whose company form also carries it).
+ */
+export async function setCompanyPublicTagCard(
+  ctx: SignedInContext,
+  input: CompanyPublicTagCardInput,
+): Promise<CompanyPublicTagCardItem> {
+  const c = await companyInScope(ctx, input.id);
+  await coreDb()
+    .updateTable('companies')
+    .set({ public_tag_card: input.publicTagCard, updated_at: new Date() })
+    .where('id', '=', c.id)
+    .execute();
+  return { id: c.id, publicTagCard: input.publicTagCard };
 }

@@ -6,6 +6,7 @@ import {
   adminUserItemSchema,
   companyGroupItemSchema,
   companyItemSchema,
+  companyPublicTagCardItemSchema,
   companyUserItemSchema,
   provisionResultSchema,
 } from '../../../shared/organisations/outputs.ts';
@@ -16,6 +17,7 @@ import {
   companyGroupCreateSchema,
   companyGroupListSchema,
   companyListSchema,
+  companyPublicTagCardSchema,
   companyUserCreateSchema,
   companyUserListSchema,
   companyUserUpdateSchema,
@@ -115,6 +117,23 @@ export const organisationsOperations = {
       output: companyItemSchema,
       rest: { method: 'put', path: '/web/companies/:id/' },
       handler: (ctx, input) => s.updateCompany(ctx, input),
+    }),
+    publicTagCard: query({
+      access: ADMINS,
+      summary: "Whether the company's public tag card shows when one of its labels is scanned.",
+      input: z.object({ id: idField }),
+      output: companyPublicTagCardItemSchema,
+      rest: { method: 'get', path: '/web/companies/:id/public-tag-card/' },
+      handler: (ctx, input) => s.companyPublicTagCard(ctx, input),
+    }),
+    setPublicTagCard: mutation({
+      access: ADMINS,
+      summary:
+        "Shows or hides the company's public tag card (off: a scanned label only says the equipment is registered).",
+      input: companyPublicTagCardSchema,
+      output: companyPublicTagCardItemSchema,
+      rest: { method: 'put', path: '/web/companies/:id/public-tag-card/' },
+      handler: (ctx, input) => s.setCompanyPublicTagCard(ctx, input),
     }),
   },
   companyUsers: {
