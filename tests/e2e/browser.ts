@@ -64,15 +64,22 @@ async function watchCsp(context: BrowserContext): Promise<void> {
   });
 }
 
-/** A fresh context (own localStorage) and page; paths like '/#/os' are resolved against baseUrl. */
+/** A phone's screen (CSS pixels), emulated with `newPage(browser, { viewport: PHONE, mobile: true })`. */
+export const PHONE = { width: 390, height: 844 } as const;
+
+/**
+ * A fresh context (own localStorage) and page; paths like '/#/os' are resolved against baseUrl.
+ * `mobile` emulates a phone's browser (meta viewport honoured, touch events).
+ */
 export async function newPage(
   browser: Browser,
-  opts: { viewport?: { width: number; height: number } } = {},
+  opts: { viewport?: { width: number; height: number }; mobile?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: opts.viewport ?? { width: 1366, height: 900 },
     locale: 'pt-BR',
+    ...(opts.mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 3 } : {}),
   });
   context.setDefaultTimeout(15_000);
   await watchCsp(context);

@@ -69,11 +69,19 @@ describe('the public tag card switch', () => {
     expect(await stored(companyId)).toBe(false);
     const hidden = await card(serial);
     expect(hidden.status).toBe(200);
-    expect(hidden.json.data).toMatchObject({ registered: true, cardVisible: false, productId: null, status: null });
+    expect(hidden.json.data).toMatchObject({
+      registered: true,
+      cardVisible: false,
+      productId: null,
+      status: null,
+    });
     expect(await hidden.res.clone().text()).not.toContain('Filial Cartão');
 
     // Saving the form without the field keeps the setting.
-    const kept = await trpcClient(t.group).organisations.companies.update.mutate({ id: companyId, ...companyForm });
+    const kept = await trpcClient(t.group).organisations.companies.update.mutate({
+      id: companyId,
+      ...companyForm,
+    });
     expect(kept.publicTagCard).toBe(false);
     expect(await stored(companyId)).toBe(false);
 
@@ -157,7 +165,10 @@ describe('the public tag card switch', () => {
       expect(r.json.error?.code).toBe('FORBIDDEN');
     }
     await expect(
-      trpcClient(token).organisations.companies.setPublicTagCard.mutate({ id: companyId, publicTagCard: false }),
+      trpcClient(token).organisations.companies.setPublicTagCard.mutate({
+        id: companyId,
+        publicTagCard: false,
+      }),
     ).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
     await expect(
       trpcClient(await loginAs(DEMO.operator)).organisations.companies.update.mutate({

@@ -37,15 +37,45 @@ export interface DataTableColumn<T> {
   className?: string;
   headerClassName?: string;
   /**
-   * Kept at the right edge while a wide table scrolls sideways (a phone): the row's actions stay
-   * in view without scrolling (issue 16 item 7). `editColumn` sets it.
+   * The row's actions: kept at the right edge while a wide table scrolls sideways (issue 16 item 7;
+   * `editColumn` sets it), and on a phone shown without a label at the foot of the row's card.
    */
   sticky?: 'end';
+  /**
+   * The label of the cell on a phone's card; defaults to the header when it is a string (a column
+   * without either shows its value alone).
+   */
+  label?: string;
 }
 
 /** A sticky column's cell: opaque, above the scrolled cells, with a soft edge on its left. */
 const STICKY_END =
-  'sticky right-0 z-[1] bg-card shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.25)] group-hover/row:bg-[color-mix(in_srgb,var(--color-muted)_40%,var(--color-card))]';
+  'sm:sticky sm:right-0 sm:z-[1] sm:bg-card sm:shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.25)] sm:group-hover/row:bg-[color-mix(in_srgb,var(--color-muted)_40%,var(--color-card))]';
+
+/*
+ * Below the `sm` breakpoint (a phone) the same table is laid out as a stack of cards, one per row,
+ * with CSS alone: every cell is a line "label … value" (the label is the column's, drawn by
+ * `::before` from `data-label`, so it is no text of the cell), the actions at the foot. Nothing is
+ * off-screen, status and actions included, and the markup (rows, cells, test ids) is the table's
+ * on every screen (issue 26 item 17). The header row becomes the sort buttons; columns that do not
+ * sort leave it.
+ */
+const CARD_TABLE = 'max-sm:block';
+const CARD_HEADER = 'max-sm:block max-sm:bg-muted/40';
+const CARD_HEADER_ROW =
+  'max-sm:flex max-sm:flex-wrap max-sm:gap-x-4 max-sm:gap-y-1 max-sm:px-3 max-sm:py-1.5';
+const CARD_HEADER_CELL = 'max-sm:h-auto max-sm:px-0';
+const CARD_BODY = 'max-sm:block';
+const CARD_ROW = 'max-sm:block max-sm:px-1 max-sm:py-2';
+const CARD_CELL =
+  'max-sm:flex max-sm:min-h-8 max-sm:items-center max-sm:justify-between max-sm:gap-3 max-sm:py-1 max-sm:text-right max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase max-sm:before:tracking-wide max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]';
+/** The actions' cell on a phone: at the foot of the card, at its right, no label. */
+const CARD_ACTIONS = 'max-sm:justify-end max-sm:before:hidden';
+
+function cellLabel<T>(col: DataTableColumn<T>): string | undefined {
+  if (col.sticky) return undefined;
+  return col.label ?? (typeof col.header === 'string' ? col.header : undefined);
+}
 
 export type RowProps = { className?: string } & { [data: `data-${string}`]: string | undefined };
 
@@ -93,14 +123,15 @@ export function DataTable<T>({
       data-testid="data-table"
     >
       {/* A floor on the width so narrow screens scroll the table sideways instead of crushing
-          every column into one-word lines. */}
+          every column into one-word lines; a phone shows cards instead (CARD_* above). */}
       <Table
         aria-label={label}
         aria-busy={loading || fetching || undefined}
-        style={{ minWidth: `${Math.max(32, columns.length * 8)}rem` }}
+        className={cn(CARD_TABLE, 'sm:min-w-[var(--table-min-width)]')}
+        style={{ '--table-min-width': `${Math.max(32, columns.length * 8)}rem` } as React.CSSProperties}
       >
-        <TableHeader>
-          <TableRow className="hover:bg-transparent">
+        <TableHeader className={cn(CARD_HEADER, !columns.some((c) => c.sortable) && 'max-sm:hidden')}>
+          <TableRow className={cn('hover:bg-transparent', CARD_HEADER_ROW)}>
             {columns.map((col) => {
               const active = input.sort === col.id;
               const ariaSort = active ? (input.direction === 'asc' ? 'ascending' : 'descending') : undefined;
@@ -108,7 +139,12 @@ export function DataTable<T>({
                 <TableHead
                   key={col.id}
                   aria-sort={col.sortable ? (ariaSort ?? 'none') : undefined}
-                  className={cn(col.sticky && STICKY_END, col.headerClassName)}
+                  className={cn(
+                    col.sticky && STICKY_END,
+                    CARD_HEADER_CELL,
+                    !col.sortable && 'max-sm:hidden',
+                    col.headerClassName,
+                  )}
                 >
                   {col.sortable ? (
                     <button
@@ -144,13 +180,13 @@ export function DataTable<T>({
             })}
           </TableRow>
         </TableHeader>
-        <TableBody className={cn(fetching && !showSkeleton && 'opacity-60 transition-opacity')}>
+        <TableBody className={cn(CARD_BODY, fetching && !showSkeleton && 'opacity-60 transition-opacity')}>
           {showSkeleton &&
             Array.from({ length: skeletonRows }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-              <TableRow key={i} data-testid="skeleton-row">
+              <TableRow key={i} data-testid="skeleton-row" className={CARD_ROW}>
                 {columns.map((col) => (
-                  <TableCell key={col.id}>
+                  <TableCell key={col.id} className={cn(CARD_CELL, col.sticky && CARD_ACTIONS)}>
                     <Skeleton className="h-4 w-full max-w-40" />
                   </TableCell>
                 ))}
@@ -163,7 +199,7 @@ export function DataTable<T>({
                 <TableRow
                   key={rowKey(row)}
                   {...rowData}
-                  className={cn('group/row', onRowClick && 'cursor-pointer', rowClass)}
+                  className={cn('group/row', CARD_ROW, onRowClick && 'cursor-pointer', rowClass)}
                   onClick={onRowClick ? () => onRowClick(row) : undefined}
                   onKeyDown={
                     onRowClick
@@ -178,7 +214,12 @@ export function DataTable<T>({
                   tabIndex={onRowClick ? 0 : undefined}
                 >
                   {columns.map((col) => (
-                    <TableCell key={col.id} className={cn(col.sticky && STICKY_END, col.className)}>
+                    <TableCell
+                      key={col.id}
+                      data-column={col.id}
+                      data-label={cellLabel(col)}
+                      className={cn(CARD_CELL, col.sticky && [STICKY_END, CARD_ACTIONS], col.className)}
+                    >
                       {col.cell(row)}
                     </TableCell>
                   ))}

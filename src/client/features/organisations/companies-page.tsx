@@ -39,6 +39,7 @@ function CompanyDialog({ company, onClose }: { company: CompanyRow | null; onClo
     enabled: company?.enabled ?? false,
     tagsLimit: company?.tagsLimit ?? DEFAULT_COMPANY_TAGS_LIMIT,
     qrMonthlyQuota: company?.qrMonthlyQuota ?? null,
+    publicTagCard: company?.publicTagCard ?? true,
   });
   const create = useMutation(trpc.organisations.companies.create.mutationOptions());
   const update = useMutation(trpc.organisations.companies.update.mutationOptions());
@@ -87,6 +88,18 @@ function CompanyDialog({ company, onClose }: { company: CompanyRow | null; onClo
         mask={maskPhone}
         inputMode="tel"
       />
+      <div className="flex flex-col gap-1 sm:col-span-2">
+        <CheckboxField
+          form={form}
+          name="publicTagCard"
+          id="co-public-tag-card"
+          label={t('companies.publicTagCard')}
+          aria-describedby="co-public-tag-card-hint"
+        />
+        <p id="co-public-tag-card-hint" className="text-xs text-muted-foreground">
+          {t('companies.publicTagCardHint')}
+        </p>
+      </div>
       {provider && (
         <>
           <TextField

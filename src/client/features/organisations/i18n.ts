@@ -59,6 +59,9 @@ const pt = {
     add: 'Adicionar empresa',
     editTitle: 'Editar empresa',
     filter: 'Habilitada',
+    publicTagCard: 'Mostrar o cartão público da tag',
+    publicTagCardHint:
+      'Quem ler uma etiqueta da empresa vê produto, situação e datas; desmarcado, vê apenas "Equipamento cadastrado".',
   },
   users: {
     description: 'Funcionários da empresa e seus perfis de acesso.',
@@ -115,6 +118,8 @@ const pt = {
     toggles: 'Configurações gerais',
     language: 'Idioma',
     updated: 'Configuração atualizada',
+    publicTagCard: 'Cartão público da tag',
+    publicTagCardLabel: 'Mostrar o cartão público ao ler uma etiqueta de {{company}}',
     // Toggle titles come from the server (seed text, Portuguese); only en/es override them.
     /** The settings' titles (the server's title shows for a setting not listed here). */
     params: {
@@ -184,6 +189,9 @@ const en: typeof pt = {
     add: 'Add company',
     editTitle: 'Edit company',
     filter: 'Enabled',
+    publicTagCard: 'Show the public tag card',
+    publicTagCardHint:
+      'Whoever scans a label of the company sees product, status and dates; unchecked, only "Registered equipment".',
   },
   users: {
     description: "The company's employees and their access profiles.",
@@ -240,6 +248,8 @@ const en: typeof pt = {
     toggles: 'General settings',
     language: 'Language',
     updated: 'Setting updated',
+    publicTagCard: 'Public tag card',
+    publicTagCardLabel: 'Show the public card when a label of {{company}} is scanned',
     params: {
       DUE_DATE_EMAILS: 'Expiration e-mail notifications',
       NEXT_INSPECTION_EMAILS: 'Next inspection notifications',
@@ -307,6 +317,9 @@ const es: typeof pt = {
     add: 'Agregar empresa',
     editTitle: 'Editar empresa',
     filter: 'Habilitada',
+    publicTagCard: 'Mostrar la tarjeta pública de la etiqueta',
+    publicTagCardHint:
+      'Quien lea una etiqueta de la empresa ve producto, estado y fechas; desmarcado, solo "Equipo registrado".',
   },
   users: {
     description: 'Empleados de la empresa y sus perfiles de acceso.',
@@ -363,6 +376,8 @@ const es: typeof pt = {
     toggles: 'Configuración general',
     language: 'Idioma',
     updated: 'Configuración actualizada',
+    publicTagCard: 'Tarjeta pública de la etiqueta',
+    publicTagCardLabel: 'Mostrar la tarjeta pública al leer una etiqueta de {{company}}',
     params: {
       DUE_DATE_EMAILS: 'Notificaciones por e-mail de vencimiento',
       NEXT_INSPECTION_EMAILS: 'Notificaciones de próxima inspección',

@@ -70,6 +70,14 @@ export const organisationsManifest = defineFeature('organisations', [
     roles: SIGNED_IN,
     page: lazyPage(feature, 'ConfigSystemPage'),
     menu: { group: 'settings', label: 'menu.configSystem', order: 90, roles: ADMIN_ROLES },
-    operations: [...only(['MOBCHECK_ADMIN'], 'config.list', 'config.toggle'), ...WEBHOOK_SETTINGS_OPERATIONS],
+    operations: [
+      ...only(['MOBCHECK_ADMIN'], 'config.list', 'config.toggle'),
+      ...only(
+        ADMIN_ROLES,
+        'organisations.companies.publicTagCard',
+        'organisations.companies.setPublicTagCard',
+      ),
+      ...WEBHOOK_SETTINGS_OPERATIONS,
+    ],
   },
 ]);

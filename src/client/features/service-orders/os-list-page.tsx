@@ -75,6 +75,7 @@ function useColumns(open: (o: Open) => void): DataTableColumn<ServiceOrder>[] {
         id: 'actions',
         header: <span className="sr-only">{t('columns.actions')}</span>,
         headerClassName: 'w-24',
+        sticky: 'end',
         cell: (o) => (
           <div className="flex items-center gap-1">
             <Button
