@@ -130,8 +130,9 @@ export function UsagePage() {
               </figure>
             </CardContent>
           </Card>
+          {/* min-w-0: a grid item grows to its widest content (a long route), past a phone's screen. */}
           <div className="grid gap-4 lg:grid-cols-2">
-            <Card>
+            <Card className="min-w-0">
               <CardHeader>
                 <CardTitle className="text-base">{t('byRoute')}</CardTitle>
               </CardHeader>
@@ -150,7 +151,7 @@ export function UsagePage() {
                         <TableCell>
                           <Button
                             variant="link"
-                            className="h-auto p-0 font-mono text-sm"
+                            className="h-auto whitespace-normal break-all p-0 text-left font-mono text-sm"
                             aria-label={t('showRoute', { route: r.route })}
                             onClick={() => setSearch({ route: r.route })}
                           >
@@ -166,7 +167,7 @@ export function UsagePage() {
                 </Table>
               </CardContent>
             </Card>
-            <Card>
+            <Card className="min-w-0">
               <CardHeader>
                 <CardTitle className="text-base">{t('byCompany')}</CardTitle>
                 {usage.data.companiesCapped && (

@@ -45,7 +45,7 @@ export function ActionButton({ action, onClick }: { action: Action; onClick(): v
   return (
     <Button
       variant={primary ? 'default' : 'outline'}
-      className="h-14 w-full justify-start gap-3 px-5 text-base"
+      className="h-auto min-h-14 w-full min-w-0 justify-start gap-3 whitespace-normal px-5 py-3 text-left text-base"
       onClick={onClick}
       data-testid={`field-action-${action}`}
     >
