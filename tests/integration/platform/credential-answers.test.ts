@@ -34,7 +34,8 @@ const TEXT = new Set(['string', 'template_literal']);
 function credentialPaths(s: z.ZodType | undefined, path = '', depth = 0): string[] {
   if (!s || depth > 30) return [];
   const found: string[] = [];
-  if (TEXT.has(baseType(s)) && CREDENTIAL.test(s.description ?? '')) found.push(`${path || '(answer)'}: "${s.description}"`);
+  if (TEXT.has(baseType(s)) && CREDENTIAL.test(s.description ?? ''))
+    found.push(`${path || '(answer)'}: "${s.description}"`);
   const d = (s as unknown as { _zod: { def: Def } })._zod.def;
   const next = (c: z.ZodType | undefined, p = path) => found.push(...credentialPaths(c, p, depth + 1));
   if (d.type === 'object') {

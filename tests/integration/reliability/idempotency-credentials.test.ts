@@ -3,12 +3,7 @@ import { config } from '../../../src/server/config.ts';
 import { coreDb } from '../../../src/server/db/database.ts';
 import { redisCommand } from '../../../src/server/redis.ts';
 import { loginAs, rest, testApp } from '../../helpers/api.ts';
-import {
-  makeActiveUser,
-  registration,
-  startMailServer,
-  tokenFromMail,
-} from '../account/support.ts';
+import { makeActiveUser, registration, startMailServer, tokenFromMail } from '../account/support.ts';
 import { letters, otherGroup, PASSWORD } from '../organisations/fixtures.ts';
 
 /**
@@ -134,7 +129,11 @@ describe('Idempotency-Key and credentials', () => {
     const g = await otherGroup();
     const token = await loginAs(g.email, PASSWORD);
     const key = `wh-${letters(16)}`;
-    const body = { url: `http://127.0.0.1:9/idem-${letters(6)}`, events: ['equipment.registered'], companyId: g.companyId };
+    const body = {
+      url: `http://127.0.0.1:9/idem-${letters(6)}`,
+      events: ['equipment.registered'],
+      companyId: g.companyId,
+    };
     const created = await rest<{ id: number; secret: string }>('POST', '/web/webhooks/endpoints/', {
       token,
       body,
@@ -158,7 +157,13 @@ describe('Idempotency-Key and credentials', () => {
     const [g, h] = [await otherGroup(), await otherGroup()];
     const [token, other] = [await loginAs(g.email, PASSWORD), await loginAs(h.email, PASSWORD)];
     const key = `co-${letters(16)}`;
-    const body = { name: `Idem ${letters(8)}`, cnpj: null, mainContactName: 'Contato', email: 'c@empresa.dev', phone: '(11) 3333-4444' };
+    const body = {
+      name: `Idem ${letters(8)}`,
+      cnpj: null,
+      mainContactName: 'Contato',
+      email: 'c@empresa.dev',
+      phone: '(11) 3333-4444',
+    };
     const call = (t: string) =>
       rest<number>('POST', '/web/companies/', { token: t, body, headers: { 'Idempotency-Key': key } });
     const first = await call(token);

@@ -126,7 +126,7 @@ export const accountOperations = {
       'Activates a sign-up (header `EmailToken`): creates its company group and company, answers a session token.',
     input: z.object({ token: z.string().max(300) }),
     output: sessionSchema,
-      credential: true,
+    credential: true,
     rest: {
       method: 'post',
       path: '/web/users/active-environment/',
