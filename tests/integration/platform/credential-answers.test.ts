@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { fingerprintHeaders } from '../../../src/server/idempotency.ts';
@@ -84,5 +86,33 @@ describe('answers that carry a credential', () => {
       operation.rest.flatMap((b) => (b.headers ?? []).map((h) => h.name.toLowerCase())),
     );
     expect(fingerprintHeaders()).toEqual(expect.arrayContaining([...declared, 'email', 'emailtoken']));
+  });
+
+  it('every request header the server reads is in the fingerprint or cannot change a POST’s answer', () => {
+    // Read but not in the fingerprint, and why.
+    const outside: Record<string, string> = {
+      authorization: 'resolved into the caller (user, role, company group, company), which is',
+      'cache-control': 'the read caches of GETs only',
+      pragma: 'the read caches of GETs only',
+      'content-length': 'the body itself is in the fingerprint',
+      'idempotency-key': 'the key',
+      'if-none-match': 'GET only (product images)',
+      'if-range': 'GET only (video ranges)',
+      range: 'GET only (video ranges)',
+      'user-agent': 'recorded on a session, never answered',
+      'x-forwarded-for': 'the client address: part of an anonymous caller’s slot',
+      'x-forwarded-proto': 'the HSTS header only',
+    };
+    const files = (readdirSync('src/server', { recursive: true }) as string[])
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => readFileSync(path.join('src/server', f), 'utf8'));
+    const read = new Set(
+      files.flatMap((text) =>
+        [...text.matchAll(/req\.header\('([A-Za-z-]+)'\)/g)].map((m) => m[1]!.toLowerCase()),
+      ),
+    );
+    expect(read.size).toBeGreaterThan(5);
+    const covered = new Set(fingerprintHeaders());
+    expect([...read].filter((h) => !covered.has(h) && !(h in outside))).toEqual([]);
   });
 });
