@@ -32,6 +32,11 @@ export interface RequestContext {
   underMaintenance?: () => Promise<boolean>;
   /** The caller sent `Cache-Control: no-cache`: no answer from the read caches of kit/operation.ts. */
   fresh?: boolean;
+  /**
+   * An operation declared `credential: true` ran in this request (kit/operation.ts's
+   * `noteCredentialAnswer`): src/server/idempotency.ts keeps nothing of its answer.
+   */
+  answerCarriesCredential?: boolean;
 }
 
 /** The context of a procedure that passed the auth and tenant checks. */

@@ -2,13 +2,26 @@
  * `Idempotency-Key` on every POST (REST and tRPC): the same key with the same request replays the
  * first answer for 24 h (a retry after a lost answer creates nothing twice); the same key with
  * another request is 409 IDEMPOTENCY_KEY_REUSED. A duplicate that arrives while the first is still
- * running waits for it (up to IDEMPOTENCY_WAIT_MS) and gets the same answer. Keys are per caller
- * (user, or client address when anonymous). Server errors (5xx) are not kept, so a retry runs again.
+ * running waits for it (up to IDEMPOTENCY_WAIT_MS) and gets the same answer. Server errors (5xx) are
+ * not kept, so a retry runs again.
+ *
+ * - The request's fingerprint covers everything that changes the answer: method, path, query, body,
+ *   the caller the session resolves to (user, role, company group, company) and every header an
+ *   operation reads (the `headers` its REST bindings declare — `Email`, `EmailToken`,
+ *   `Remember-Login`, … — plus `Content-Type` and `Prefer`).
+ * - Keys are per caller: a signed-in user's are the user's; an anonymous caller's are per client
+ *   address *and* fingerprint, so an anonymous request is only ever answered from a request with
+ *   exactly its inputs — another input runs for real and gets its own honest answer.
+ * - An answer that carries a credential (operations declared `credential: true`: sign-in, activation,
+ *   password reset, a webhook signing secret) is never kept in Redis, so it is never replayed to
+ *   anyone and a Redis dump holds no token or secret: a retry of such a call runs again.
  */
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import type { RequestContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { log } from './logger.ts';
+import { operationList } from './operations.ts';
 import { redisCommand, redisKey } from './redis.ts';
 import { type AppEnv, errorResponse } from './rest.ts';
 
@@ -22,6 +35,27 @@ interface Stored {
   status?: number;
   contentType?: string;
   body?: string;
+}
+
+let readHeaders: readonly string[] | undefined;
+/** The request headers that may change an answer: every one an operation's binding reads, sorted. */
+export function fingerprintHeaders(): readonly string[] {
+  readHeaders ??= [
+    ...new Set([
+      'content-type',
+      'prefer',
+      ...operationList.flatMap(({ operation }) =>
+        operation.rest.flatMap((b) => (b.headers ?? []).map((h) => h.name.toLowerCase())),
+      ),
+    ]),
+  ].sort();
+  return readHeaders;
+}
+
+/** Who the session makes the caller: everything of it an answer may depend on. */
+function callerOf(ctx: RequestContext): string {
+  const a = ctx.auth;
+  return a ? `user ${a.user.id} ${a.role} ${a.companyGroup?.id ?? '-'} ${a.companyId ?? '-'}` : 'anonymous';
 }
 
 function replay(s: Stored): Response {
@@ -40,12 +74,20 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.method !== 'POST' || key === undefined) return next();
   if (!KEY_PATTERN.test(key)) return errorResponse(c, new AppError('IDEMPOTENCY_KEY_INVALID'));
   const ctx = c.get('ctx');
-  const owner = ctx.auth ? `u${ctx.auth.user.id}` : `ip${ctx.ip}`;
-  const body = await c.req.raw.clone().text();
-  const hash = createHash('sha256')
-    .update(`${c.req.method} ${c.req.path}?${new URL(c.req.url).search}\n${body}`)
-    .digest('hex');
-  const rkey = redisKey('idempotency', owner, createHash('sha256').update(key).digest('hex'));
+  const fingerprint = createHash('sha256').update(
+    JSON.stringify([
+      c.req.method,
+      c.req.path,
+      new URL(c.req.url).search,
+      callerOf(ctx),
+      fingerprintHeaders().map((h) => c.req.header(h) ?? null),
+    ]),
+  );
+  fingerprint.update('\n').update(Buffer.from(await c.req.raw.clone().arrayBuffer()));
+  const hash = fingerprint.digest('hex');
+  // Anonymous callers are told apart by address and by the whole request, never by address alone.
+  const owner = ctx.auth ? [`u${ctx.auth.user.id}`] : [`ip${ctx.ip}`, hash];
+  const rkey = redisKey('idempotency', ...owner, createHash('sha256').update(key).digest('hex'));
 
   // Claims the key for this request (true) unless another request holds it.
   const claim = async () =>
@@ -89,7 +131,8 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     await forget();
     throw err;
   }
-  if (c.res.status >= 500) {
+  // A server error runs again on retry; a credential is never kept (nor, so, replayed).
+  if (c.res.status >= 500 || ctx.answerCarriesCredential) {
     await forget();
     return;
   }

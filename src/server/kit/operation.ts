@@ -73,6 +73,15 @@ export function authorize<A extends Access>(access: A, ctx: RequestContext): Con
 }
 
 /**
+ * Records on the request that an operation whose answer carries a credential runs in it, so the
+ * idempotency layer keeps nothing of its answer (a tRPC batch with one such call included). Both
+ * doors call it first, before the access check, on the request's own context object.
+ */
+export function noteCredentialAnswer(op: AnyOperation, ctx: RequestContext): void {
+  if (op.credential) ctx.answerCarriesCredential = true;
+}
+
+/**
  * Maintenance mode (MAINTENANCE_MODE, src/server/settings.ts): after the access check, every call
  * answers 503 MAINTENANCE_MODE with Retry-After — except the provider admin's and the operations
  * declared `maintenance: 'open'` (sign-in, sign-out, the public settings the client shows the
@@ -144,6 +153,8 @@ export interface Operation<
   readonly maintenance?: 'open';
   /** 'per-caller': a read whose answer is reused for the same caller and input (see `execute`). */
   readonly cache?: 'per-caller';
+  /** true: the answer carries a credential, never kept nor replayed (see `Definition.credential`). */
+  readonly credential?: true;
   readonly handler: (ctx: ContextFor<A>, input: InputOf<I>) => Promise<z.input<O>> | z.input<O>;
 }
 
@@ -172,6 +183,14 @@ interface Definition<
    * no-cache` always gets a fresh answer.
    */
   cache?: K extends 'query' ? 'per-caller' : never;
+  /**
+   * true: the answer carries a credential — a session token (sign-in, activation, password reset)
+   * or a signing secret (webhook endpoint create, rotate), a one-time link. The `Idempotency-Key` layer
+   * (src/server/idempotency.ts) never keeps such an answer in Redis, so it is never replayed to
+   * anyone: a retry runs again. A test holds every operation whose answer has a token or secret
+   * field to this flag (tests/integration/platform/credential-answers.test.ts).
+   */
+  credential?: true;
   handler(ctx: ContextFor<A>, input: InputOf<I>): Promise<z.input<O>> | z.input<O>;
 }
 
@@ -189,6 +208,7 @@ function define<K extends OperationKind>(kind: K) {
     trpc: def.trpc ?? true,
     ...(def.maintenance ? { maintenance: def.maintenance } : {}),
     ...(def.cache ? { cache: def.cache } : {}),
+    ...(def.credential ? { credential: true as const } : {}),
     handler: def.handler,
   });
 }

@@ -11,6 +11,7 @@ import { AppError } from '../errors.ts';
 import {
   type AnyOperation,
   authorize,
+  noteCredentialAnswer,
   execute,
   type FlatOperation,
   parseInput,
@@ -102,6 +103,7 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly FlatOper
   for (const { name, operation: op } of operations) {
     for (const binding of op.rest) {
       const handler = async (c: Context<AppEnv>) => {
+        noteCredentialAnswer(op, c.get('ctx'));
         const ctx = authorize(op.access, c.get('ctx'));
         await refuseDuringMaintenance(op, ctx);
         if (binding.raw) return binding.raw(c, ctx as never);

@@ -5,6 +5,7 @@ import { publicProcedure, router } from '../trpc.ts';
 import {
   type AnyOperation,
   authorize,
+  noteCredentialAnswer,
   execute,
   parseInput,
   isOperation,
@@ -37,6 +38,7 @@ function procedureOf(name: string, op: AnyOperation) {
   // types come from RouterRecordOf, not from the builder.
   const p = publicProcedure
     .use(async ({ ctx, next }) => {
+      noteCredentialAnswer(op, ctx);
       const admitted = authorize(op.access, ctx);
       await refuseDuringMaintenance(op, admitted);
       return next({ ctx: admitted });

@@ -126,6 +126,7 @@ export const accountOperations = {
       'Activates a sign-up (header `EmailToken`): creates its company group and company, answers a session token.',
     input: z.object({ token: z.string().max(300) }),
     output: sessionSchema,
+    credential: true,
     rest: {
       method: 'post',
       path: '/web/users/active-environment/',
@@ -191,6 +192,7 @@ export const accountOperations = {
     summary: 'Sets a new password (raw body) with header `EmailToken`; answers a new session token.',
     input: z.object({ token: z.string().max(300), password: z.string().max(200) }),
     output: sessionSchema,
+    credential: true,
     rest: {
       method: 'put',
       path: '/web/password/reset/',

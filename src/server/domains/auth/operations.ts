@@ -12,6 +12,7 @@ export const authOperations = {
       'Sign in: header `Email`, the password as the raw body; `?remember=true` (or header `Remember-Login: true`) for a long session. Answers the token.',
     input: loginInputSchema,
     output: sessionSchema,
+    credential: true,
     // In maintenance mode the provider admin signs in; the service refuses everyone else (503).
     maintenance: 'open',
     rest: {

@@ -69,7 +69,8 @@ export const jobsOperations = {
   boardLink: mutation({
     access: signedIn(['MOBCHECK_ADMIN']),
     summary: 'A one-time link to the queue dashboard.',
-    output: z.object({ url: z.string() }),
+    output: z.object({ url: z.string().describe('The link, with its one-time token') }),
+    credential: true,
     handler: async ({ auth }) => ({ url: await createBoardToken(auth.sessionId) }),
   }),
 };
