@@ -1,7 +1,9 @@
 /**
  * A calendar day of a form, typed DD/MM/YYYY whatever the browser's locale and the language (seed
  * 000 §1, §5; issue 26 item 16) and held by the form as `YYYY-MM-DD` (null when blank or not a real
- * day; `blank=""` for a form holding text, e.g. a DATE attribute). A calendar button opens the
+ * day). `asText` is for a form holding text (a DATE attribute of the field forms): blank is '', a
+ * real day `YYYY-MM-DD`, and any other typed text is held as typed — marked on the field at once,
+ * and refused by the server's rule for the attribute (never silently sent as blank). A calendar button opens the
  * browser's own date picker, bounded by `min`/`max` (e.g. no past days); typing stays possible.
  *
  *   <DayField form={form} name="startDate" id="os-start" label={t('startDate')} min={today}
@@ -43,6 +45,7 @@ export function DayField<T extends FieldValues>({
   testId,
   disabled,
   onDayChange,
+  asText,
 }: {
   form: AnyForm<T>;
   name: FieldPath<T>;
@@ -63,6 +66,8 @@ export function DayField<T extends FieldValues>({
   disabled?: boolean;
   /** called with the new value after every change */
   onDayChange?(day: string | null): void;
+  /** the form holds text: '' when blank, the typed text when it is not a day */
+  asText?: boolean;
 }) {
   const { t } = useTranslation(KIT_NS);
   const { field } = useController({ control: form.control, name });
@@ -78,9 +83,10 @@ export function DayField<T extends FieldValues>({
     if (value) setNotADay(false);
   }, [value]);
 
-  const set = (day: string | null) => {
-    if (day !== value) {
-      field.onChange(day);
+  const set = (day: string | null, typed = '') => {
+    const held = asText ? (day ?? typed) : day;
+    if (held !== (field.value ?? (asText ? '' : null))) {
+      field.onChange(held);
       onDayChange?.(day);
     }
   };
@@ -93,11 +99,11 @@ export function DayField<T extends FieldValues>({
     }
     if (next.length < 10) {
       setNotADay(false);
-      return set(null);
+      return set(null, next);
     }
     const day = parseDay(next);
     setNotADay(day === null);
-    set(day);
+    set(day, next);
   };
 
   const ruleError = value && validate ? validate(value) : undefined;
