@@ -107,7 +107,10 @@ export function LabelOptions({
             >
               {templateText(template)}
             </div>
-            <ChevronDown aria-hidden className="pointer-events-none absolute top-2.5 right-2.5 size-4 opacity-60" />
+            <ChevronDown
+              aria-hidden
+              className="pointer-events-none absolute top-2.5 right-2.5 size-4 opacity-60"
+            />
             <NativeSelect
               id="qr-template"
               data-testid="qr-template"
