@@ -493,7 +493,7 @@ describe('dates are DD/MM/YYYY in every language', () => {
         await d.getByText('Invalid date.').waitFor();
       }
     }
-  });
+  }, 180_000);
 
   it('date cells are DD/MM/YYYY in pt, es and en (browser in en-US)', async () => {
     for (const lang of ['pt', 'es', 'en'] as const) {
@@ -523,7 +523,7 @@ describe('dates are DD/MM/YYYY in every language', () => {
       const cells = (await row.locator('td').allTextContents()).map((c) => c.trim());
       expect(cells, `${lang}: ${cells.join(' | ')}`).toContain(`${d}/${m}/${y}`);
     }
-  });
+  }, 180_000);
 });
 
 // ── item 13 ──────────────────────────────────────────────────────────────────
