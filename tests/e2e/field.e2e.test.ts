@@ -131,6 +131,14 @@ describe('field flow on a phone (/#/t/<serial>)', () => {
       .click();
     await page.locator('#register-extra-label').fill(extraLabel);
     await page.locator('#register-extra-code').fill('CTRL-77');
+    // A DATE attribute is typed DD/MM/YYYY (no browser date input); a day that does not exist is
+    // marked on the field at once.
+    const recharge = form.getByLabel('Data de recarga');
+    expect(await recharge.getAttribute('placeholder')).toBe('DD/MM/AAAA');
+    expect(await form.locator('input[type="date"]:not([aria-hidden="true"])').count()).toBe(0);
+    await typeDay(recharge, '2026-02-31');
+    expect(await recharge.inputValue()).toBe('31/02/2026');
+    await form.getByText('Data inválida.').waitFor();
     await typeDay(form.getByLabel('Data de fabricação'), manufactured);
     await typeDay(form.getByLabel('Data de recarga'), recharged);
     await form.getByLabel('Número do cilindro').fill('CIL-123');
