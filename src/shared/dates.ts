@@ -1,7 +1,7 @@
 /**
- * Dates are shown DD/MM/YYYY; an empty date is --/--/---- (seed 000 §1). The client follows its
- * language (issue 16 item 10): English shows and types MM/DD/YYYY, pt and es DD/MM/YYYY — it calls
- * `setDateOrder` when the language changes. The server, its mails and exports never call it.
+ * Dates are shown DD/MM/YYYY, date-times DD/MM/YYYY HH:mm; an empty date is --/--/---- (seed 000
+ * §1). The same in every language (issue 26 item 16): English too, on screen, in forms, mails,
+ * PDFs and spreadsheets. These functions are the only way the product writes a date.
  *
  * A calendar day ('YYYY-MM-DD': due dates, attribute dates) is shown as it is. An instant (an
  * inspection, a job) is shown in the product's time zone — the one whose "today" decides the
@@ -14,25 +14,15 @@ export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Day first (pt, es: the seed) or month first (en). */
-export type DateOrder = 'dmy' | 'mdy';
-let order: DateOrder = 'dmy';
-
-/** The order of a language's dates: month first in English, day first otherwise. */
-export function dateOrderOf(language: string): DateOrder {
-  return language.slice(0, 2).toLowerCase() === 'en' ? 'mdy' : 'dmy';
-}
-/** The client's setting, from its language (never called on the server). */
-export function setDateOrder(next: DateOrder): void {
-  order = next;
-}
-export function dateOrder(): DateOrder {
-  return order;
+/** Day, month and year as shown: DD/MM/YYYY, whatever the language. */
+export function joinDay(day: string, month: string, year: string): string {
+  return `${day}/${month}/${year}`;
 }
 
-/** Day, month and year as shown: DD/MM/YYYY, or MM/DD/YYYY for month first. */
-export function joinDay(day: string, month: string, year: string, by: DateOrder = order): string {
-  return by === 'mdy' ? `${month}/${day}/${year}` : `${day}/${month}/${year}`;
+/** A calendar day ('YYYY-MM-DD') as shown: DD/MM/YYYY; '' for anything else. */
+export function showDay(iso: string | null | undefined): string {
+  const day = iso ? CALENDAR_DAY.exec(iso) : null;
+  return day ? joinDay(day[3]!, day[2]!, day[1]!) : '';
 }
 
 type DateInput = Date | string | number | null | undefined;

@@ -2,7 +2,7 @@
  * Browser helpers for the e2e tests: playwright-core driving Debian's Chromium against the server
  * started by tests/e2e/global-setup.ts (its URL comes from inject('baseUrl')).
  */
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'Demo@123';
@@ -73,12 +73,12 @@ export const PHONE = { width: 390, height: 844 } as const;
  */
 export async function newPage(
   browser: Browser,
-  opts: { viewport?: { width: number; height: number }; mobile?: boolean } = {},
+  opts: { viewport?: { width: number; height: number }; mobile?: boolean; locale?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: opts.viewport ?? { width: 1366, height: 900 },
-    locale: 'pt-BR',
+    locale: opts.locale ?? 'pt-BR',
     ...(opts.mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 3 } : {}),
   });
   context.setDefaultTimeout(15_000);
@@ -92,7 +92,7 @@ export async function newPage(
  * page `fresh()` opens gets its own context (own localStorage), closed after the test that made it.
  * Call once at the top level of the file.
  */
-export function setUpBrowser(): { fresh: () => Promise<Page> } {
+export function setUpBrowser(): { fresh: (opts?: { locale?: string }) => Promise<Page> } {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
@@ -105,8 +105,8 @@ export function setUpBrowser(): { fresh: () => Promise<Page> } {
     for (const c of contexts.splice(0)) await c.close();
   });
   return {
-    fresh: async () => {
-      const { context, page } = await newPage(browser);
+    fresh: async (opts = {}) => {
+      const { context, page } = await newPage(browser, opts);
       contexts.push(context);
       return page;
     },
@@ -123,6 +123,16 @@ export async function apiLogin(email: string, password = DEMO_PASSWORD): Promise
   const json = (await res.json()) as { data?: string };
   if (res.status !== 200 || !json.data) throw new Error(`login failed for ${email}: ${res.status}`);
   return json.data;
+}
+
+/**
+ * Types a calendar day (`YYYY-MM-DD`) into a day input (`DayField`, a day filter) as a person does:
+ * its digits in DD/MM/YYYY order, the input adding the slashes. Clears the input first.
+ */
+export async function typeDay(input: Locator, iso: string): Promise<void> {
+  const [y, m, d] = iso.split('-');
+  await input.fill('');
+  await input.pressSequentially(`${d}${m}${y}`);
 }
 
 /** The part of the URL after '#', e.g. '/report?view=inspections-report'. */

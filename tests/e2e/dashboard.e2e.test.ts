@@ -101,7 +101,13 @@ describe('dashboard (/) for admins', () => {
     await monthlyChart.locator('svg.recharts-surface').waitFor();
     expect(await monthValues(page)).toEqual(monthly.map((m) => m.value));
     expect(monthly.some((m) => m.value > 0)).toBe(true);
-    // the chart is named by its title and described by a text summary
+    // the chart is named by its title — what it counts: equipment by the month of its last
+    // inspection (issue 26 item 18) — and described by a text summary
+    const labelledBy = await monthlyChart.getAttribute('aria-labelledby');
+    expect((await page.locator(`[id="${labelledBy}"]`).textContent())?.trim()).toBe(
+      'Equipamentos por mês da última inspeção',
+    );
+    expect((await page.getByTestId('card-monthly').textContent()) ?? '').not.toContain('Inspeções por mês');
     const describedBy = await monthlyChart.getAttribute('aria-describedby');
     expect(await page.locator(`[id="${describedBy}"]`).textContent()).toMatch(/^Gráfico de barras: /);
     const last = page.getByTestId('month-bar-23');

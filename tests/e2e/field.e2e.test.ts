@@ -27,7 +27,7 @@ import {
   foreignTag,
   newSerial,
 } from '../integration/equipment/helpers.ts';
-import { baseUrl, CHROMIUM_ARGS, DEMO, hashPath, login, newPage, waitForHash } from './browser.ts';
+import { baseUrl, CHROMIUM_ARGS, DEMO, hashPath, login, newPage, typeDay, waitForHash } from './browser.ts';
 
 const PHONE = { width: 390, height: 844 };
 /** Avenida Paulista, São Paulo. */
@@ -131,8 +131,16 @@ describe('field flow on a phone (/#/t/<serial>)', () => {
       .click();
     await page.locator('#register-extra-label').fill(extraLabel);
     await page.locator('#register-extra-code').fill('CTRL-77');
-    await form.getByLabel('Data de fabricação').fill(manufactured);
-    await form.getByLabel('Data de recarga').fill(recharged);
+    // A DATE attribute is typed DD/MM/YYYY (no browser date input); a day that does not exist is
+    // marked on the field at once.
+    const recharge = form.getByLabel('Data de recarga');
+    expect(await recharge.getAttribute('placeholder')).toBe('DD/MM/AAAA');
+    expect(await form.locator('input[type="date"]:not([aria-hidden="true"])').count()).toBe(0);
+    await typeDay(recharge, '2026-02-31');
+    expect(await recharge.inputValue()).toBe('31/02/2026');
+    await form.getByText('Data inválida.').waitFor();
+    await typeDay(form.getByLabel('Data de fabricação'), manufactured);
+    await typeDay(form.getByLabel('Data de recarga'), recharged);
     await form.getByLabel('Número do cilindro').fill('CIL-123');
     await form
       .getByTestId('register-due-default')
@@ -151,7 +159,7 @@ describe('field flow on a phone (/#/t/<serial>)', () => {
     await page.getByTestId('field-action-inspect').click();
     const inspect = page.getByTestId('inspect-form');
     await inspect.waitFor();
-    expect(await inspect.getByTestId('inspect-attr-1').inputValue()).toBe(recharged);
+    expect(await inspect.getByTestId('inspect-attr-1').inputValue()).toBe(formatDate(recharged));
     await page.getByTestId('inspect-submit').click();
     await inspect.getByText(`Responda a pergunta: ${c.names.seal}`).waitFor();
     await inspect.getByText(`Responda a pergunta: ${c.names.cylinder}`).waitFor();

@@ -5,12 +5,15 @@
  * and list actions fit a phone; filter labels are not cut; the QR quantity says its rule; dates are
  * typed and shown in the language's order; every list edits by row click and by a visible pencil.
  */
+import { sql } from 'kysely';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pt } from '../../src/client/i18n/pt.ts';
 import { menuFor, userMenuFor } from '../../src/client/routes/navigation.ts';
+import { tenantDb } from '../../src/server/db/database.ts';
 import { encodePng } from '../../src/server/domains/catalogue/png.ts';
-import { DEMO, login, setUpBrowser, submitLogin } from './browser.ts';
+import { DEMO_GROUP_SCHEMA } from '../../src/server/seed/demo-users.ts';
+import { DEMO, login, setUpBrowser, submitLogin, typeDay } from './browser.ts';
 
 const { fresh } = setUpBrowser();
 const PHONE = { width: 390, height: 844 };
@@ -35,6 +38,16 @@ async function wideTypeface(p: Page): Promise<void> {
       document.head.append(style);
     });
   });
+}
+
+/** A product's retest date as the database holds it (YYYY-MM-DD). */
+async function retestDateOf(sku: string): Promise<string | null> {
+  const row = await tenantDb(DEMO_GROUP_SCHEMA)
+    .selectFrom('products')
+    .select(sql<string | null>`to_char(retest_date, 'YYYY-MM-DD')`.as('day'))
+    .where('sku', '=', sku)
+    .executeTakeFirst();
+  return row?.day ?? null;
 }
 
 async function english(p: Page, lang: 'en' | 'es' = 'en'): Promise<void> {
@@ -429,9 +442,9 @@ describe('item 9: the QR quantity says its rule', () => {
   });
 });
 
-// ── item 10 ──────────────────────────────────────────────────────────────────
-describe('item 10: dates follow the language', () => {
-  it('product dates are typed and shown DD/MM/YYYY in pt and es, MM/DD/YYYY in en; no native date input is shown', async () => {
+// ── item 10 (issue 16), item 16 (issue 26) ──────────────────────────────────
+describe('dates are DD/MM/YYYY in every language', () => {
+  it('product dates are typed and shown DD/MM/YYYY in pt, es and en (browser in en-US); no native date input is shown', async () => {
     const sku = `DAT-${tag()}`;
     const p = await fresh();
     await login(p, DEMO.groupAdmin);
@@ -448,41 +461,48 @@ describe('item 10: dates follow the language', () => {
     expect(await retest.inputValue()).toBe('25/12/2030');
     await pd.getByTestId('save').click();
     await pd.waitFor({ state: 'detached' });
-    const stored = (await api(p, `/web/products/?query=${sku}`)).json as {
-      data: { items: { retestDate: string | null }[] };
-    };
-    expect(stored.data.items[0]?.retestDate).toBe('2030-12-25');
+    expect(await retestDateOf(sku)).toBe('2030-12-25');
 
-    for (const [lang, shown, placeholder] of [
-      ['es', '25/12/2030', 'DD/MM/AAAA'],
-      ['en', '12/25/2030', 'MM/DD/YYYY'],
+    for (const [lang, placeholder] of [
+      ['es', 'DD/MM/AAAA'],
+      ['en', 'DD/MM/YYYY'],
     ] as const) {
-      const q = await fresh();
-      await english(q, lang);
+      // The browser's own locale is American: nothing of the app may follow it.
+      const q = await fresh({ locale: 'en-US' });
+      if (lang === 'es') await english(q, lang);
       await login(q, DEMO.groupAdmin);
       await q.goto(`/#/products?query=${sku}`);
+      if (lang === 'en') {
+        // Switched by the user, on the page, through the footer's language switch.
+        await q.getByTestId('language-select').getByTestId('lang-en').click();
+        await q.getByRole('heading', { name: 'Products', exact: true }).waitFor();
+      }
       const row = q.getByRole('row').filter({ hasText: sku });
       await row.click();
       const d = q.getByTestId('product-dialog');
       const field = d.getByTestId('product-retestDate');
-      await expect.poll(() => field.inputValue()).toBe(shown);
+      await expect.poll(() => field.inputValue()).toBe('25/12/2030');
       expect(await field.getAttribute('placeholder')).toBe(placeholder);
       if (lang === 'en') {
-        await field.fill('01022031');
+        expect(await q.evaluate(() => navigator.language)).toBe('en-US');
+        expect(await q.evaluate(() => document.documentElement.lang)).toBe('en');
+        // 01/02/2031 is the 1st of February, not January 2nd.
+        await typeDay(field, '2031-02-01');
         expect(await field.inputValue()).toBe('01/02/2031');
         await d.getByTestId('save').click();
         await d.waitFor({ state: 'detached' });
-        const after = (await api(q, `/web/products/?query=${sku}`)).json as {
-          data: { items: { retestDate: string | null }[] };
-        };
-        expect(after.data.items[0]?.retestDate).toBe('2031-01-02');
+        expect(await retestDateOf(sku)).toBe('2031-02-01');
+        // A day that does not exist is marked on the field, in English.
+        await row.click();
+        await typeDay(field, '2031-02-30');
+        await d.getByText('Invalid date.').waitFor();
       }
     }
-  });
+  }, 180_000);
 
-  it('date cells follow the language: DD/MM/YYYY in pt and es, MM/DD/YYYY in en', async () => {
+  it('date cells are DD/MM/YYYY in pt, es and en (browser in en-US)', async () => {
     for (const lang of ['pt', 'es', 'en'] as const) {
-      const p = await fresh();
+      const p = await fresh({ locale: 'en-US' });
       if (lang !== 'pt') await english(p, lang);
       await login(p, DEMO.groupAdmin);
       const name = `Datas ${lang} ${tag()}`;
@@ -506,9 +526,9 @@ describe('item 10: dates follow the language', () => {
       const row = p.getByRole('row').filter({ hasText: name });
       await row.waitFor();
       const cells = (await row.locator('td').allTextContents()).map((c) => c.trim());
-      expect(cells).toContain(lang === 'en' ? `${m}/${d}/${y}` : `${d}/${m}/${y}`);
+      expect(cells, `${lang}: ${cells.join(' | ')}`).toContain(`${d}/${m}/${y}`);
     }
-  });
+  }, 180_000);
 });
 
 // ── item 13 ──────────────────────────────────────────────────────────────────

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinTemplate } from '../../src/shared/qr/templates.ts';
 import { closeDb, coreDb } from '../../src/server/db/database.ts';
+import { loginAs, trpcClient } from '../helpers/api.ts';
 import { locateCodes, rasterisePdf } from '../helpers/qr-decode.ts';
 import { baseUrl, DEMO, launchBrowser, login, newPage } from './browser.ts';
 
@@ -23,6 +24,70 @@ afterAll(async () => {
 });
 
 describe('QR labels on screen 8: template, preview, offset, download', () => {
+  it('the template choice shows the whole text of every template at 1366 × 768, a long custom name included', async () => {
+    // A custom template with the longest name the catalogue takes (80 characters).
+    const provider = trpcClient(await loginAs(DEMO.admin));
+    const name = `Etiqueta de inspeção com nome bem comprido para a folha A4 ${Date.now()}`.padEnd(80, 'x');
+    const created = await provider.qr.templates.create.mutate({
+      name,
+      kind: 'sheet',
+      pageWidth: 210,
+      pageHeight: 297,
+      columns: 3,
+      rows: 8,
+      labelWidth: 70,
+      labelHeight: 37,
+      marginTop: 0.5,
+      marginLeft: 0,
+      pitchX: 70,
+      pitchY: 37,
+      cornerRadius: 0,
+      qrSize: 32,
+      textLines: 3,
+      fontSize: 8,
+      padding: 1.5,
+      dpi: null,
+    });
+    const { context, page } = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+    try {
+      await login(page, DEMO.companyAdmin);
+      await page.goto('/#/tags-qr-code');
+      await page.getByRole('button', { name: 'Gerar Tags' }).click();
+      const dialog = page.getByTestId('qr-dialog');
+      const select = dialog.getByTestId('qr-template');
+      await select.waitFor();
+      const shown = dialog.getByTestId('qr-template-text');
+      const options = await select
+        .locator('option:not([disabled])')
+        .evaluateAll((els) => els.map((e) => [(e as HTMLOptionElement).value, e.textContent ?? ''] as const));
+      expect(options.map(([, text]) => text)).toContain(`${name} — 70 × 37 mm, 24 por folha`);
+      for (const [value, text] of options) {
+        await select.selectOption(value);
+        await expect.poll(() => shown.textContent()).toBe(text);
+        // Nothing cut: the text fits its box, and the box is the select's (it opens the list).
+        const fit = await shown.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const sel = document.getElementById('qr-template')!.getBoundingClientRect();
+          return {
+            overflow: el.scrollWidth - el.clientWidth,
+            height: el.scrollHeight - el.clientHeight,
+            covered: sel.width >= box.width - 1 && sel.height >= box.height - 1,
+          };
+        });
+        expect(fit, text).toEqual({ overflow: 0, height: 0, covered: true });
+      }
+      // The long name wraps onto more lines inside the dialog rather than widening or cutting it.
+      await select.selectOption(options[0]![0]);
+      const oneLine = (await shown.boundingBox())!.height;
+      await select.selectOption(String(created.id));
+      await expect.poll(async () => (await shown.boundingBox())!.height).toBeGreaterThan(oneLine * 1.5);
+      expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    } finally {
+      await context.close();
+      await provider.qr.templates.delete.mutate({ id: created.id });
+    }
+  });
+
   it('chooses a label sheet with a live preview, starts after the used labels, downloads it, and the choice is remembered; the thermal roll downloads ZPL', async () => {
     const { context, page } = await newPage(browser);
     try {

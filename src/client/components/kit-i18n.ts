@@ -56,7 +56,7 @@ registerTranslations(KIT_NS, {
     showPassword: 'Show password',
     hidePassword: 'Hide password',
     openCalendar: 'Open calendar',
-    dayPlaceholder: 'MM/DD/YYYY',
+    dayPlaceholder: 'DD/MM/YYYY',
     errors: {
       REQUIRED: 'Required field',
       EMPTY: 'Fill in this field.',

@@ -23,7 +23,6 @@
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { dateOrderOf, setDateOrder } from '../../shared/dates.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/enums.ts';
 import { en } from './en.ts';
 import { es } from './es.ts';
@@ -102,12 +101,6 @@ void i18n.use(initReactI18next).init({
 });
 
 if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
-
-// Dates follow the language: month first in English, day first in pt and es (shared/dates.ts).
-// Registered before any component listens, so a re-render after a switch sees the new order.
-const followLanguage = (lng: string) => setDateOrder(dateOrderOf(lng));
-followLanguage(i18n.language);
-i18n.on('languageChanged', followLanguage);
 
 /**
  * Adds a feature's translations under namespace `ns` (deep-merged, overwriting same keys).

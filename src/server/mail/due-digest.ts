@@ -2,9 +2,9 @@
  * The daily due-date digest (issue 18 item 2) in the recipient's language (pt, en, es; Portuguese
  * is the fallback): the company's counts, its first items (the longest in their notice window
  * first) and links to the inspection report filtered to the same equipment. Dates as the language
- * writes them (DD/MM/YYYY; MM/DD/YYYY in English); counted words by the language's plural rules.
+ * writes them (DD/MM/YYYY in every language); counted words by the language's plural rules.
  */
-import { dateOrderOf, joinDay } from '../../shared/dates.ts';
+import { joinDay } from '../../shared/dates.ts';
 import type { Language } from '../../shared/enums.ts';
 import type { DueDateState, DueItem } from '../../shared/notifications/schemas.ts';
 import { plural } from '../../shared/plural.ts';
@@ -123,23 +123,23 @@ const TEXTS: Record<Language, Texts> = {
   },
 };
 
-/** A calendar day as the language writes it. */
-export function mailDay(day: string, lang: Language): string {
+/** A calendar day as the product writes it in every language: DD/MM/YYYY. */
+export function mailDay(day: string): string {
   const [y = '', m = '', d = ''] = day.split('-');
-  return joinDay(d, m, y, dateOrderOf(lang));
+  return joinDay(d, m, y);
 }
 
-function stateText(t: Texts, s: DueDateState, lang: Language): string {
-  const d = mailDay(s.date, lang);
+function stateText(t: Texts, s: DueDateState): string {
+  const d = mailDay(s.date);
   return s.status === 'EXPIRED' ? t.expired(d, -s.daysToExpire) : t.expiring(d, s.daysToExpire);
 }
 
 /** "Extintor PQS 6 kg (PQS-6) — tag ABC123, Recepção: próxima inspeção vencida em …; validade vence …" */
-function itemLine(t: Texts, item: DueItem, lang: Language): string {
+function itemLine(t: Texts, item: DueItem): string {
   const where = [`${t.tag} ${item.tagSerialNumber}`, item.extraLabel].filter(Boolean).join(', ');
   const states = [
-    item.nextInspection && `${t.inspection} ${stateText(t, item.nextInspection, lang)}`,
-    item.dueDate && `${t.dueDate} ${stateText(t, item.dueDate, lang)}`,
+    item.nextInspection && `${t.inspection} ${stateText(t, item.nextInspection)}`,
+    item.dueDate && `${t.dueDate} ${stateText(t, item.dueDate)}`,
   ].filter(Boolean);
   return `${item.productName} (${item.productSku}) — ${where}: ${states.join('; ')}`;
 }
@@ -155,12 +155,12 @@ export function renderDueDigest(language: string | null | undefined, p: DigestIn
     [t.dueDatesExpiring, c.dueDatesExpiring],
   ];
   const shownCounts = counts.filter(([, n]) => n > 0);
-  const lines = p.items.map((i) => itemLine(t, i, lang));
+  const lines = p.items.map((i) => itemLine(t, i));
   const more = c.equipment - p.items.length;
   const links: [string, string][] = [];
   if (c.inspectionsExpired + c.inspectionsExpiring > 0) links.push([t.openInspections, p.links.inspections]);
   if (c.dueDatesExpired + c.dueDatesExpiring > 0) links.push([t.openDueDates, p.links.dueDates]);
-  const day = mailDay(p.day, lang);
+  const day = mailDay(p.day);
 
   const text = [
     t.greeting(p.name),

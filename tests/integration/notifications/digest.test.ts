@@ -174,9 +174,10 @@ describe('the daily due-date digest', () => {
     expect(en!.subject).toBe(
       `EquipCheck: 3 equipment items with an inspection or expiration date due — ${company}`,
     );
-    expect(en!.text_body).toContain(`Due-date summary of ${m}/${d}/${y} for ${company}:`);
+    // DD/MM/YYYY in English too (issue 26 item 16).
+    expect(en!.text_body).toContain(`Due-date summary of ${d}/${m}/${y} for ${company}:`);
     expect(en!.text_body).toContain('- Overdue inspections: 1');
-    expect(en!.text_body).toContain(`expiration date overdue since ${dm}/${dd}/${dy} (1 day ago)`);
+    expect(en!.text_body).toContain(`expiration date overdue since ${dd}/${dm}/${dy} (1 day ago)`);
     expect(en!.text_body).toContain('next inspection due in 3 days');
     expect(linksOf(en!.text_body)).toEqual(links);
 

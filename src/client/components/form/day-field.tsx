@@ -1,7 +1,9 @@
 /**
- * A calendar day of a form, typed DD/MM/YYYY whatever the browser's locale (seed 000 §1, §5) —
- * MM/DD/YYYY in English (the order of shared/dates.ts, set from the language) — and
- * held by the form as `YYYY-MM-DD` (null when blank or not a real day). A calendar button opens the
+ * A calendar day of a form, typed DD/MM/YYYY whatever the browser's locale and the language (seed
+ * 000 §1, §5; issue 26 item 16) and held by the form as `YYYY-MM-DD` (null when blank or not a real
+ * day). `asText` is for a form holding text (a DATE attribute of the field forms): blank is '', a
+ * real day `YYYY-MM-DD`, and any other typed text is held as typed — marked on the field at once,
+ * and refused by the server's rule for the attribute (never silently sent as blank). A calendar button opens the
  * browser's own date picker, bounded by `min`/`max` (e.g. no past days); typing stays possible.
  *
  *   <DayField form={form} name="startDate" id="os-start" label={t('startDate')} min={today}
@@ -16,7 +18,6 @@ import { CalendarDays } from 'lucide-react';
 import * as React from 'react';
 import { type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { dateOrderOf } from '../../../shared/dates.ts';
 import { cn } from '../../lib/utils.ts';
 import { KIT_NS } from '../kit-i18n.ts';
 import { maskDay, parseDay, showDay } from '../list/day-text.ts';
@@ -44,6 +45,7 @@ export function DayField<T extends FieldValues>({
   testId,
   disabled,
   onDayChange,
+  asText,
 }: {
   form: AnyForm<T>;
   name: FieldPath<T>;
@@ -64,8 +66,10 @@ export function DayField<T extends FieldValues>({
   disabled?: boolean;
   /** called with the new value after every change */
   onDayChange?(day: string | null): void;
+  /** the form holds text: '' when blank, the typed text when it is not a day */
+  asText?: boolean;
 }) {
-  const { t, i18n } = useTranslation(KIT_NS);
+  const { t } = useTranslation(KIT_NS);
   const { field } = useController({ control: form.control, name });
   const value = dayOf(field.value);
   const [text, setText] = React.useState(showDay(value ?? undefined));
@@ -73,17 +77,16 @@ export function DayField<T extends FieldValues>({
   const formError = useFieldError(form, name);
   const picker = React.useRef<HTMLInputElement>(null);
 
-  // The form wins when its value changes from outside (a reset, another field's rule); a new
-  // language shows the day in its order.
-  const order = dateOrderOf(i18n.resolvedLanguage ?? i18n.language);
+  // The form wins when its value changes from outside (a reset, another field's rule).
   React.useEffect(() => {
-    setText((cur) => (parseDay(cur, order) === value ? cur : showDay(value ?? undefined, order)));
+    setText((cur) => (parseDay(cur) === value ? cur : showDay(value ?? undefined)));
     if (value) setNotADay(false);
-  }, [value, order]);
+  }, [value]);
 
-  const set = (day: string | null) => {
-    if (day !== value) {
-      field.onChange(day);
+  const set = (day: string | null, typed = '') => {
+    const held = asText ? (day ?? typed) : day;
+    if (held !== (field.value ?? (asText ? '' : null))) {
+      field.onChange(held);
       onDayChange?.(day);
     }
   };
@@ -96,11 +99,11 @@ export function DayField<T extends FieldValues>({
     }
     if (next.length < 10) {
       setNotADay(false);
-      return set(null);
+      return set(null, next);
     }
     const day = parseDay(next);
     setNotADay(day === null);
-    set(day);
+    set(day, next);
   };
 
   const ruleError = value && validate ? validate(value) : undefined;

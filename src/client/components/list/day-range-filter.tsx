@@ -9,7 +9,6 @@
  */
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateOrderOf } from '../../../shared/dates.ts';
 import { errorText } from '../../../shared/errors.ts';
 import { cn } from '../../lib/utils.ts';
 import { KIT_NS } from '../kit-i18n.ts';
@@ -39,13 +38,11 @@ function DayInput({
   const { t, i18n } = useTranslation(KIT_NS);
   const [text, setText] = React.useState(showDay(value));
   const [error, setError] = React.useState<string | null>(null);
-  // The URL wins when it changes (back/forward, another control clearing the filter); a new
-  // language shows the day in its order.
-  const order = dateOrderOf(i18n.resolvedLanguage ?? i18n.language);
+  // The URL wins when it changes (back/forward, another control clearing the filter).
   React.useEffect(() => {
-    setText((cur) => (parseDay(cur, order) === (value ?? null) ? cur : showDay(value, order)));
+    setText((cur) => (parseDay(cur) === (value ?? null) ? cur : showDay(value)));
     if (value) setError(null);
-  }, [value, order]);
+  }, [value]);
 
   const commit = (next: string) => {
     if (next === '') {

@@ -33,7 +33,7 @@ registerTranslations(DASHBOARD_NS, {
       lastCreate: 'Último cadastro',
     },
     charts: {
-      monthly: 'Inspeções por mês',
+      monthly: 'Equipamentos por mês da última inspeção',
       monthlyHint: 'Equipamentos pela data da última inspeção, nos últimos 24 meses.',
       status: 'Status dos equipamentos',
       statusHint: 'Situação atual de cada equipamento.',
@@ -104,7 +104,7 @@ registerTranslations(DASHBOARD_NS, {
       lastCreate: 'Last created',
     },
     charts: {
-      monthly: 'Inspections per month',
+      monthly: 'Equipment by month of last inspection',
       monthlyHint: 'Equipment by the date of its last inspection, over the last 24 months.',
       status: 'Equipment status',
       statusHint: 'Each equipment’s current state.',
@@ -175,7 +175,7 @@ registerTranslations(DASHBOARD_NS, {
       lastCreate: 'Último registro',
     },
     charts: {
-      monthly: 'Inspecciones por mes',
+      monthly: 'Equipos por mes de la última inspección',
       monthlyHint: 'Equipos por la fecha de su última inspección, en los últimos 24 meses.',
       status: 'Estado de los equipos',
       statusHint: 'Situación actual de cada equipo.',

@@ -10,7 +10,7 @@ import * as React from 'react';
 import { type FieldPath, type FieldValues, type UseFormReturn, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorPanel } from '../../components/error-panel.tsx';
-import { type AnyForm, TextField, useFieldError } from '../../components/form/index.ts';
+import { type AnyForm, DayField, TextField, useFieldError } from '../../components/form/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
@@ -158,7 +158,10 @@ export interface AttributeView {
   type: 'TEXT' | 'DATE';
 }
 
-/** The inspection type's attributes, bound to `attributes.<i>.value` (TEXT: text, DATE: a date input). */
+/**
+ * The inspection type's attributes, bound to `attributes.<i>.value` (TEXT: text, DATE: a day typed
+ * DD/MM/YYYY — never the browser's date input, whose format follows its locale — held as YYYY-MM-DD).
+ */
 export function AttributeFields<T extends FieldValues>({
   form,
   attributes,
@@ -171,20 +174,33 @@ export function AttributeFields<T extends FieldValues>({
   if (attributes.length === 0) return null;
   return (
     <div className="grid gap-4">
-      {attributes.map((a, i) => (
-        <TextField
-          key={a.id}
-          form={form}
-          name={`attributes.${i}.value` as FieldPath<T>}
-          id={`${idPrefix}-attr-${a.id}`}
-          label={a.attribute}
-          optional
-          type={a.type === 'DATE' ? 'date' : 'text'}
-          maxLength={a.type === 'DATE' ? undefined : 500}
-          className="[&_input]:h-12 [&_input]:text-base"
-          testId={`${idPrefix}-attr-${i}`}
-        />
-      ))}
+      {attributes.map((a, i) =>
+        a.type === 'DATE' ? (
+          <DayField
+            key={a.id}
+            form={form}
+            name={`attributes.${i}.value` as FieldPath<T>}
+            id={`${idPrefix}-attr-${a.id}`}
+            label={a.attribute}
+            optional
+            asText
+            className="[&_input]:h-12 [&_input]:text-base"
+            testId={`${idPrefix}-attr-${i}`}
+          />
+        ) : (
+          <TextField
+            key={a.id}
+            form={form}
+            name={`attributes.${i}.value` as FieldPath<T>}
+            id={`${idPrefix}-attr-${a.id}`}
+            label={a.attribute}
+            optional
+            maxLength={500}
+            className="[&_input]:h-12 [&_input]:text-base"
+            testId={`${idPrefix}-attr-${i}`}
+          />
+        ),
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { ChevronDown } from 'lucide-react';
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -95,18 +96,35 @@ export function LabelOptions({
         <legend className="sr-only">{t('labels')}</legend>
         <div className="space-y-2">
           <Label htmlFor="qr-template">{t('template')}</Label>
-          <NativeSelect
-            id="qr-template"
-            data-testid="qr-template"
-            value={template.id}
-            onChange={(e) => pickTemplate(e.target.value)}
-          >
-            {templates.map((x) => (
-              <option key={x.id} value={x.id} disabled={!!x.problem}>
-                {templateText(x)}
-              </option>
-            ))}
-          </NativeSelect>
+          {/* The browser's select cuts its text on one line (issue 26 item 18): the chosen template
+              is shown wrapped, whole, under a transparent select that keeps the browser's list,
+              keyboard and accessibility. */}
+          <div className="relative rounded-md border border-input bg-card shadow-xs focus-within:border-primary focus-within:outline-2 focus-within:outline-offset-1 focus-within:outline-ring">
+            <div
+              aria-hidden
+              className="min-h-9 py-1.5 pr-8 pl-3 text-sm break-words whitespace-normal"
+              data-testid="qr-template-text"
+            >
+              {templateText(template)}
+            </div>
+            <ChevronDown
+              aria-hidden
+              className="pointer-events-none absolute top-2.5 right-2.5 size-4 opacity-60"
+            />
+            <NativeSelect
+              id="qr-template"
+              data-testid="qr-template"
+              value={template.id}
+              onChange={(e) => pickTemplate(e.target.value)}
+              className="absolute inset-0 h-full cursor-pointer opacity-0"
+            >
+              {templates.map((x) => (
+                <option key={x.id} value={x.id} disabled={!!x.problem}>
+                  {templateText(x)}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
         </div>
         {max > 0 && (
           <div className="space-y-2">
