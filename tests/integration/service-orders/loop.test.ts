@@ -177,6 +177,33 @@ describe('an INSPECTION order', () => {
     expect(await servicePending(e4.serial)).toBe(false);
   });
 
+  it('an inspection performed before the order’s start date does not complete its item', async () => {
+    const c = t.catalogue;
+    const [early, later] = [await newEquipment(t), await newEquipment(t)];
+    // Starts today: an offline inspection performed yesterday (synced now) was not done for it.
+    const today = await createOrder(t.tokens.group, orderBody(t, [early], { type: 'INSPECTION' }));
+    await inspect(t, early.serial, {
+      answers: answers(c),
+      performedAt: `${day(-1)}T12:00:00-03:00`,
+    });
+    let o = await order(today.id);
+    expect([o.status, o.completedCount, o.equipments[0]!.completionDate]).toEqual(['PENDING', 0, null]);
+    expect(await servicePending(early.serial)).toBe(true);
+    // The same equipment inspected today (on or after the start) completes it.
+    await inspect(t, early.serial, { answers: answers(c) });
+    o = await order(today.id);
+    expect([o.status, o.equipments[0]!.completionDate]).toEqual(['FINISHED', day(0)]);
+
+    // Planned to start in two days: today's inspection leaves it waiting.
+    const ahead = await createOrder(
+      t.tokens.group,
+      orderBody(t, [later], { type: 'INSPECTION', startDate: day(2), endDate: day(5) }),
+    );
+    await inspect(t, later.serial, { answers: answers(c) });
+    o = await order(ahead.id);
+    expect([o.status, o.completedCount, o.equipments[0]!.completionDate]).toEqual(['PENDING', 0, null]);
+  });
+
   it('a cancelled order waits for nothing: an inspection leaves it as it is', async () => {
     const c = t.catalogue;
     const e5 = await newEquipment(t);

@@ -35,30 +35,46 @@ async function lockOrders(trx: Trx, ids: readonly number[]): Promise<void> {
 }
 
 /**
- * A field record of `type` on `day`: the equipment's items waiting in open orders of that type get
- * the day as completion date, and each order's status is derived again. Answers the orders touched.
+ * A field record of `type` on `day`: the equipment's items waiting in open orders of that type that
+ * have started by that day get the day as completion date, and each order's status is derived
+ * again (a record dated before an order's start date — an offline one synced late, or an order
+ * planned ahead — does not complete it: the work was not done for that order). Answers the orders
+ * touched.
  */
 export async function completeServiceOrderItems(
   trx: Trx,
   { equipmentId, type, day }: { equipmentId: number; type: OsType; day: string },
 ): Promise<number[]> {
   const waiting = await trx
-    .selectFrom('service_order_items')
-    .select('service_order_id')
-    .where('equipment_id', '=', equipmentId)
-    .where('order_type', '=', type)
-    .where('order_open', '=', true)
-    .where('completion_date', 'is', null)
+    .selectFrom('service_order_items as i')
+    .innerJoin('service_orders as o', 'o.id', 'i.service_order_id')
+    .select('i.service_order_id')
+    .where('i.equipment_id', '=', equipmentId)
+    .where('i.order_type', '=', type)
+    .where('i.order_open', '=', true)
+    .where('i.completion_date', 'is', null)
+    .where('o.start_date', '<=', day)
     .execute();
   const orders = [...new Set(waiting.map((w) => w.service_order_id))].sort((a, b) => a - b);
   if (orders.length === 0) return [];
   await lockOrders(trx, orders);
   // Read again under the locks: an edit that committed meanwhile may have changed them.
+  const started = await trx
+    .selectFrom('service_orders')
+    .select('id')
+    .where('id', 'in', orders)
+    .where('start_date', '<=', day)
+    .execute();
+  if (started.length === 0) return [];
   const done = await trx
     .updateTable('service_order_items')
     .set({ completion_date: day })
     .where('equipment_id', '=', equipmentId)
-    .where('service_order_id', 'in', orders)
+    .where(
+      'service_order_id',
+      'in',
+      started.map((o) => o.id),
+    )
     .where('order_type', '=', type)
     .where('order_open', '=', true)
     .where('completion_date', 'is', null)
