@@ -105,13 +105,14 @@ export interface InspectedEquipment {
  * one such answers opened today while it is still open: the equipment is added (or waits again if
  * it was completed) and the question and answer are added to the observation. A new order is
  * PENDING, HIGH priority, starts today, requested by the inspector and assigned to the company's
- * admin (else the group's). Answers the order's id, or null when no such answer was given.
+ * admin (else the group's). Answers the order's id and number (the inspector is told "OS nº …
+ * aberta"), or null when no such answer was given.
  */
 export async function openServiceOrderForAnswers(
   trx: Trx,
   ctx: Ctx,
   input: { equipment: InspectedEquipment; serial: string; answers: readonly RecordedAnswer[]; day: string },
-): Promise<number | null> {
+): Promise<{ id: number; number: number } | null> {
   const negative = input.answers.filter((a) => a.questionId !== null && isNegativeAnswer(a));
   if (negative.length === 0) return null;
   const flagged = new Set(
@@ -142,7 +143,7 @@ export async function openServiceOrderForAnswers(
   await lockCounter(trx, e.company_id);
   const today = await trx
     .selectFrom('service_orders')
-    .select(['id', 'observation', 'responsible_user_id', 'responsible_user_name'])
+    .select(['id', 'number', 'observation', 'responsible_user_id', 'responsible_user_name'])
     .where('company_id', '=', e.company_id)
     .where('start_date', '=', day)
     .where('auto_opened', '=', true)
@@ -153,7 +154,12 @@ export async function openServiceOrderForAnswers(
     .forUpdate()
     .executeTakeFirst();
 
-  let order: { id: number; responsible_user_id: number | null; responsible_user_name: string | null };
+  let order: {
+    id: number;
+    number: number;
+    responsible_user_id: number | null;
+    responsible_user_name: string | null;
+  };
   if (today) {
     const observation = appendLines(today.observation, lines);
     if (observation !== today.observation)
@@ -182,7 +188,7 @@ export async function openServiceOrderForAnswers(
         observation: appendLines(null, lines),
         auto_opened: true,
       })
-      .returning(['id', 'responsible_user_id', 'responsible_user_name'])
+      .returning(['id', 'number', 'responsible_user_id', 'responsible_user_name'])
       .executeTakeFirstOrThrow();
   }
   const position = await trx
@@ -207,7 +213,7 @@ export async function openServiceOrderForAnswers(
     )
     .execute();
   await recomputeOrder(trx, order.id);
-  return order.id;
+  return { id: order.id, number: order.number };
 }
 
 /** The observation with `lines` added (one per line), kept within OBSERVATION_MAX characters. */
