@@ -179,10 +179,14 @@ describe('issue 26: a failed answer opens an order out of the box, and says so',
     const c = t.catalogue;
     const [e1, e2, e3] = [await newEquipment(t), await newEquipment(t), await newEquipment(t)];
     const post = (serial: string, body: Record<string, unknown>) =>
-      rest<{ id: number; serviceOrderNumber: number | null }>('POST', `/web/equipments/${serial}/inspections`, {
-        token: t.tokens.operator,
-        body,
-      });
+      rest<{ id: number; serviceOrderNumber: number | null }>(
+        'POST',
+        `/web/equipments/${serial}/inspections`,
+        {
+          token: t.tokens.operator,
+          body,
+        },
+      );
     const fine = await post(e1.serial, { answers: answers(c) });
     expect([fine.status, fine.json.data?.serviceOrderNumber]).toEqual([201, null]);
 

@@ -61,7 +61,11 @@ export const STANDARD_CATALOGUE: readonly StandardCategory[] = [
           ['O acesso está desobstruído?', 'YES_NO_NA'],
           ['Observações', 'TEXT'],
         ],
-        opensServiceOrder: ['O lacre está intacto?', 'O manômetro está na faixa verde?', 'Condição do cilindro'],
+        opensServiceOrder: [
+          'O lacre está intacto?',
+          'O manômetro está na faixa verde?',
+          'Condição do cilindro',
+        ],
         maintenance: [
           ['A recarga foi realizada?', 'YES_NO_NA'],
           ['O teste hidrostático foi realizado?', 'YES_NO_NA'],
@@ -129,7 +133,11 @@ export const STANDARD_CATALOGUE: readonly StandardCategory[] = [
           ],
           ['O LED indicador está aceso?', 'YES_NO_NA'],
         ],
-        opensServiceOrder: ['Acende ao cortar a energia?', 'Autonomia da bateria', 'O LED indicador está aceso?'],
+        opensServiceOrder: [
+          'Acende ao cortar a energia?',
+          'Autonomia da bateria',
+          'O LED indicador está aceso?',
+        ],
         maintenance: [['A bateria foi substituída?', 'YES_NO_NA']],
         attributes: [['Data de instalação', 'DATE']],
       },
