@@ -303,6 +303,58 @@ describe('field flow on a phone (/#/t/<serial>)', () => {
     await closeAll();
   });
 
+  it('register: a hydrostatic test before manufacture is refused on its field; a past computed due date is noted, and saved', async () => {
+    const product = await demoDb()
+      .selectFrom('products as p')
+      .innerJoin('inspection_types as it', 'it.id', 'p.inspection_type_id')
+      .select(['p.id', 'p.name', 'p.sku'])
+      .where('it.name', '=', 'Extintores')
+      .where('p.enabled', '=', true)
+      .where('p.is_dv_exclusive', '=', false)
+      .where('p.is_due_date', '=', true)
+      .orderBy('p.id')
+      .executeTakeFirstOrThrow();
+    const serial = await createTag(demo);
+    const page = await phone();
+    await login(page, DEMO.operator);
+    await page.goto(`/#/t/${serial}?action=register`);
+    const form = page.getByTestId('register-form');
+    await form.waitFor();
+    await page.getByTestId('register-product').click();
+    await page
+      .getByRole('option', { name: new RegExp(`SKU: ${product.sku.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+      .click();
+    await form.getByLabel('Data de fabricação').fill('2022-05-10');
+    await form.getByLabel('Data do último teste hidrostático').fill('2021-01-15');
+    await form.getByRole('button', { name: 'Cadastrar' }).click();
+    await form
+      .getByText(
+        'Data do último teste hidrostático: o teste hidrostático não pode ser anterior à data de fabricação',
+      )
+      .waitFor();
+    expect(await trpcClient(await loginAs(DEMO.operator)).equipment.card.query({ serial })).toMatchObject({
+      registered: false,
+    });
+    // Fixed; an old recharge makes the computed due date (recharge + 12 months) already past.
+    await form.getByLabel('Data do último teste hidrostático').fill('2022-06-01');
+    await form.getByLabel('Data de recarga').fill('2020-01-01');
+    const note = page.getByTestId('register-due-past');
+    await note.waitFor();
+    expect(await note.textContent()).toBe(
+      `Atenção: o vencimento calculado (${formatDate('2021-01-01')}) já passou. Confira as datas; o equipamento pode ser cadastrado assim mesmo.`,
+    );
+    await form.getByRole('button', { name: 'Cadastrar' }).click();
+    await page.getByTestId('field-success').getByText('Equipamento cadastrado com sucesso!').waitFor();
+    const saved = await demoDb()
+      .selectFrom('equipment as e')
+      .innerJoin('tags as t', 't.id', 'e.tag_id')
+      .select(['e.due_date', 'e.product_id'])
+      .where('t.serial_number', '=', serial)
+      .executeTakeFirstOrThrow();
+    expect(saved).toEqual({ due_date: '2021-01-01', product_id: product.id });
+    await closeAll();
+  });
+
   it('maintain: questions, a part with its quantity and unit; the history lists it', async () => {
     const serial = await createTag(demo);
     const company = await loginAs(DEMO.companyAdmin);
