@@ -23,6 +23,7 @@ import {
   type Catalogue,
   createTag,
   demoCompany,
+  demoDb,
   extinguisherCatalogue,
   foreignTag,
   newSerial,
@@ -263,6 +264,105 @@ describe('field flow on a phone (/#/t/<serial>)', () => {
     await closeAll();
   });
 
+  it('an inspection whose negative answer opens a service order says "OS nº … aberta" on the success screen', async () => {
+    const group = await loginAs(DEMO.groupAdmin);
+    // The catalogue's seal question opens an order when answered NO.
+    const marked = await testApp().request(`/web/inspection-types/${c.typeId}/inspection-questions/`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${group}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify([
+        { id: c.questions.seal, question: c.names.seal, type: 'YES_NO_NA', opensServiceOrder: true },
+        { id: c.questions.cylinder, question: c.names.cylinder, type: 'CUSTOM' },
+        { id: c.questions.notes, question: c.names.notes, type: 'TEXT' },
+        { id: c.questions.access, question: c.names.access, type: 'YES_NO_NA' },
+      ]),
+    });
+    expect(marked.status).toBe(200);
+    const serial = await createTag(demo);
+    const company = await loginAs(DEMO.companyAdmin);
+    const { id: equipmentId } = await trpcClient(company).equipment.register.mutate({
+      tagSerialNumber: serial,
+      productId: c.productId,
+    });
+    const page = await phone();
+    await login(page, DEMO.operator);
+    await page.goto(`/#/t/${serial}?action=inspect`);
+    const inspect = page.getByTestId('inspect-form');
+    await inspect.waitFor();
+    await page.getByTestId('answer-0-NO').click();
+    await inspect.getByRole('radio', { name: 'Conforme' }).click();
+    await page.getByTestId('answer-2-text').fill('Lacre rompido');
+    await page.getByTestId('answer-3-YES').click();
+    await page.getByTestId('inspect-submit').click();
+    const success = page.getByTestId('field-success');
+    await success.getByText('Inspeção registrada com sucesso!').waitFor();
+    // The order the answer opened (or joined today), by its number.
+    const opened = await demoDb()
+      .selectFrom('service_order_items as i')
+      .innerJoin('service_orders as o', 'o.id', 'i.service_order_id')
+      .select('o.number')
+      .where('i.equipment_id', '=', equipmentId)
+      .where('o.auto_opened', '=', true)
+      .executeTakeFirstOrThrow();
+    await success.getByText(`OS nº ${opened.number} aberta.`).waitFor();
+    expect(await success.textContent()).toBe(
+      `Inspeção registrada com sucesso! OS nº ${opened.number} aberta.`,
+    );
+    await closeAll();
+  });
+
+  it('register: a hydrostatic test before manufacture is refused on its field; a past computed due date is noted, and saved', async () => {
+    const product = await demoDb()
+      .selectFrom('products as p')
+      .innerJoin('inspection_types as it', 'it.id', 'p.inspection_type_id')
+      .select(['p.id', 'p.name', 'p.sku'])
+      .where('it.name', '=', 'Extintores')
+      .where('p.enabled', '=', true)
+      .where('p.is_dv_exclusive', '=', false)
+      .where('p.is_due_date', '=', true)
+      .orderBy('p.id')
+      .executeTakeFirstOrThrow();
+    const serial = await createTag(demo);
+    const page = await phone();
+    await login(page, DEMO.operator);
+    await page.goto(`/#/t/${serial}?action=register`);
+    const form = page.getByTestId('register-form');
+    await form.waitFor();
+    await page.getByTestId('register-product').click();
+    await page
+      .getByRole('option', { name: new RegExp(`SKU: ${product.sku.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+      .click();
+    await form.getByLabel('Data de fabricação').fill('2022-05-10');
+    await form.getByLabel('Data do último teste hidrostático').fill('2021-01-15');
+    await form.getByRole('button', { name: 'Cadastrar' }).click();
+    await form
+      .getByText(
+        'Data do último teste hidrostático: o teste hidrostático não pode ser anterior à data de fabricação',
+      )
+      .waitFor();
+    expect(await trpcClient(await loginAs(DEMO.operator)).equipment.card.query({ serial })).toMatchObject({
+      registered: false,
+    });
+    // Fixed; an old recharge makes the computed due date (recharge + 12 months) already past.
+    await form.getByLabel('Data do último teste hidrostático').fill('2022-06-01');
+    await form.getByLabel('Data de recarga').fill('2020-01-01');
+    const note = page.getByTestId('register-due-past');
+    await note.waitFor();
+    expect(await note.textContent()).toBe(
+      `Atenção: o vencimento calculado (${formatDate('2021-01-01')}) já passou. Confira as datas; o equipamento pode ser cadastrado assim mesmo.`,
+    );
+    await form.getByRole('button', { name: 'Cadastrar' }).click();
+    await page.getByTestId('field-success').getByText('Equipamento cadastrado com sucesso!').waitFor();
+    const saved = await demoDb()
+      .selectFrom('equipment as e')
+      .innerJoin('tags as t', 't.id', 'e.tag_id')
+      .select(['e.due_date', 'e.product_id'])
+      .where('t.serial_number', '=', serial)
+      .executeTakeFirstOrThrow();
+    expect(saved).toEqual({ due_date: '2021-01-01', product_id: product.id });
+    await closeAll();
+  });
+
   it('maintain: questions, a part with its quantity and unit; the history lists it', async () => {
     const serial = await createTag(demo);
     const company = await loginAs(DEMO.companyAdmin);
@@ -313,6 +413,14 @@ describe('field flow on a phone (/#/t/<serial>)', () => {
     await page.getByTestId('scan-serial').fill('');
     await page.getByTestId('scan-serial-submit').click();
     await dialog.getByText('Digite o número de série.').waitFor();
+    // Too short: the dialog says the length rule, not the characters one (issue 26 item 18).
+    await page.getByTestId('scan-serial').fill('abc');
+    await page.getByTestId('scan-serial-submit').click();
+    await dialog.getByText('Número de série inválido: ele tem de 4 a 32 letras e números.').waitFor();
+    expect(await dialog.getByText('use apenas letras e números').count()).toBe(0);
+    await page.getByTestId('scan-serial').fill('ab$c1');
+    await page.getByTestId('scan-serial-submit').click();
+    await dialog.getByText('Número de série inválido: use apenas letras e números.').waitFor();
     await page.getByTestId('scan-serial').fill(`${serial.slice(0, 4).toLowerCase()}-${serial.slice(4)}`);
     await page.getByTestId('scan-serial').press('Enter');
     await waitForHash(page, `/t/${serial}`);

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE } from '../../src/shared/dates.ts';
 import { todayIn } from '../../src/shared/equipment/status.ts';
 import { loginAs, trpcClient } from '../helpers/api.ts';
+import { createTag, demoCompany, demoDb } from '../integration/equipment/helpers.ts';
 import { DEMO, hashPath, login, setUpBrowser, waitForHash } from './browser.ts';
 
 const { fresh } = setUpBrowser();
@@ -299,6 +300,62 @@ describe('service orders, from /create-os to the printed order', () => {
     await row.waitFor();
     await page.getByTestId('clear-filters').click();
     await expect.poll(() => hashPath(page)).toBe('/os');
+  });
+});
+
+describe('an order opened by an inspection', () => {
+  it('has no end date and is saved from the edit dialog without inventing one (issue 26 item 10)', async () => {
+    // New equipment on the seeded extinguisher product, inspected with the seal answered NO: the
+    // seeded question opens (or joins) today's order.
+    const product = await demoDb()
+      .selectFrom('products as p')
+      .innerJoin('inspection_types as it', 'it.id', 'p.inspection_type_id')
+      .select('p.id')
+      .where('it.name', '=', 'Extintores')
+      .where('p.enabled', '=', true)
+      .where('p.is_dv_exclusive', '=', false)
+      .orderBy('p.id')
+      .executeTakeFirstOrThrow();
+    const serial = await createTag(await demoCompany());
+    const api = trpcClient(await loginAs(DEMO.companyAdmin));
+    await api.equipment.register.mutate({ tagSerialNumber: serial, productId: product.id });
+    const operator = trpcClient(await loginAs(DEMO.operator));
+    const form = await operator.equipment.inspectionForm.query({ tag: serial });
+    const answers = form.questions.map((q) => ({
+      questionId: q.id,
+      answer:
+        q.question === 'O lacre está intacto?'
+          ? 'NO'
+          : q.type === 'YES_NO_NA'
+            ? 'YES'
+            : q.type === 'TEXT'
+              ? 'Lacre rompido'
+              : q.customAnswers.find((a) => a.type === 'POSITIVE')!.id,
+    }));
+    const inspected = await operator.equipment.inspect.mutate({ tag: serial, answers });
+    expect(inspected.serviceOrderNumber).toEqual(expect.any(Number));
+    const number = inspected.serviceOrderNumber!;
+    const found = (await api.serviceOrders.list.query({ query: String(number), pageSize: 100 })).items.find(
+      (o) => o.number === number,
+    )!;
+    expect(found.endDate).toBeNull();
+
+    const page = await fresh();
+    await login(page, DEMO.companyAdmin);
+    await page.goto('/#/os');
+    await page.getByTestId('search').fill(String(number));
+    await page.locator(`tbody tr[data-number="${number}"]`).waitFor();
+    await page.getByTestId(`os-edit-${number}`).click();
+    const edit = page.getByTestId('os-edit-dialog');
+    await edit.waitFor();
+    expect(await page.locator('#os-edit-end').inputValue()).toBe('');
+    // No asterisk on the end date of an order that never had one.
+    await edit.getByText('Data de término', { exact: true }).waitFor();
+    await pick(page, 'os-edit-priority', 'Muito alta');
+    await edit.getByTestId('save').click();
+    await edit.waitFor({ state: 'detached' });
+    const saved = await api.serviceOrders.get.query({ id: found.id });
+    expect([saved.priority, saved.endDate]).toEqual(['HIGHEST', null]);
   });
 });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreDb, tenantDb } from '../../src/server/db/database.ts';
 import { DEMO_GROUP_SCHEMA } from '../../src/server/seed/demo-users.ts';
 import { addHistory, createEquipment, createTag, tagRow, type Where } from '../integration/tags/helpers.ts';
+import { loginAs, trpcClient } from '../helpers/api.ts';
 import { DEMO, launchBrowser, login, newPage } from './browser.ts';
 
 const demo = () => tenantDb(DEMO_GROUP_SCHEMA);
@@ -87,7 +88,8 @@ describe('tags list (/tags)', () => {
       expect(await toggle.getAttribute('aria-checked')).toBe('true');
       await toggle.focus();
       await page.keyboard.press('Space');
-      await page.getByText(`Tag ${used.serial} ativada ou desativada`).waitFor();
+      // The toast says which (issue 26 item 18), not "ativada ou desativada".
+      await page.getByText(`Tag ${used.serial} desativada`, { exact: true }).waitFor();
       await page.getByText('A tag está desativada.').waitFor();
       await page.waitForFunction(
         (s) =>
@@ -127,6 +129,36 @@ describe('tags list (/tags)', () => {
 });
 
 describe('tag replacement (/tags-replace)', () => {
+  it('a request whose old serial matches no tag shows the typed serial to the admin, in the list and the dialog', async () => {
+    const fresh = await tag();
+    const typed = `QX${mark}77`;
+    const operator = trpcClient(await loginAs(DEMO.operator));
+    const asked = await operator.tags.requestReplacement.mutate({
+      newSerial: fresh.serial,
+      oldSerial: typed,
+      description: `Etiqueta ilegível ${mark}`,
+    });
+    expect(asked.updated).toBe(false);
+    const { context, page } = await newPage(browser);
+    try {
+      await login(page, DEMO.companyAdmin);
+      await page.goto(`/#/tags-replace?query=${typed}`);
+      const row = page.getByRole('row').filter({ hasText: fresh.serial });
+      await row.getByText(`Tag antiga: ${typed} (não encontrada)`).waitFor();
+      await row.getByText('Sem sugestão').waitFor();
+      await page.getByTestId(`open-${fresh.serial}`).click();
+      const dialog = page.getByTestId('replace-dialog');
+      await dialog.getByTestId('typed-old-serial').getByText(typed).waitFor();
+      expect(await dialog.getByTestId('typed-old-serial').textContent()).toBe(
+        `Tag antiga informada: ${typed} (não encontrada)`,
+      );
+      await dialog.getByText(`Etiqueta ilegível ${mark}`).waitFor();
+      await dialog.getByTestId('old-equipment-none').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   it('opens a request, chooses an equipment, transfers, sees the success popup; without a choice a warning', async () => {
     const suggested = await equipment(`Extintor da escada ${mark}`, `ES-${mark}`);
     const other = await equipment(`Extintor da garagem ${mark}`, `GA-${mark}`);

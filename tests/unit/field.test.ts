@@ -116,3 +116,28 @@ describe('field flow rules', () => {
     ).toBe(false);
   });
 });
+
+describe('issue 26: the scan dialog says the rule a typed serial breaks; retest dates', () => {
+  it('typedSerialProblem: nothing typed, a character other than letters and digits, or the length', async () => {
+    const { typedSerialProblem } = await import('../../src/client/features/field/scan-rules.ts');
+    expect(typedSerialProblem('   ')).toBe('required');
+    expect(typedSerialProblem('abc')).toBe('length');
+    expect(typedSerialProblem('A'.repeat(33))).toBe('length');
+    expect(typedSerialProblem('ab$c1')).toBe('characters');
+    // spaces and dashes are what a person types: dropped, not "characters"
+    expect(typedSerialProblem('a-b c')).toBe('length');
+  });
+
+  it('retestBeforeManufacture: the index of a hydrostatic retest before the manufacturing date, else -1', async () => {
+    const { retestBeforeManufacture } = await import('../../src/shared/equipment/status.ts');
+    const v = (made: string, retest: string) => [
+      { attribute: 'Data de fabricação', type: 'DATE', value: made },
+      { attribute: 'Número do cilindro', type: 'TEXT', value: '2020' },
+      { attribute: 'Data do último teste hidrostático', type: 'DATE', value: retest },
+    ];
+    expect(retestBeforeManufacture(v('2022-05-10', '2021-01-15'))).toBe(2);
+    expect(retestBeforeManufacture(v('2022-05-10', '2022-05-10'))).toBe(-1);
+    expect(retestBeforeManufacture(v('2022-05-10', ''))).toBe(-1);
+    expect(retestBeforeManufacture(v('', '2021-01-15'))).toBe(-1);
+  });
+});

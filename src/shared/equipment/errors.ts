@@ -50,6 +50,12 @@ export const equipmentErrors = defineErrors({
     en: 'Invalid value for attribute {attribute}',
     es: 'Valor inválido para el atributo {attribute}',
   },
+  EQUIPMENT_RETEST_BEFORE_MANUFACTURE: {
+    status: 400,
+    message: '{attribute}: o teste hidrostático não pode ser anterior à data de fabricação',
+    en: '{attribute}: the hydrostatic test cannot be before the manufacturing date',
+    es: '{attribute}: la prueba hidrostática no puede ser anterior a la fecha de fabricación',
+  },
   INSPECTION_ANSWER_MISSING: {
     status: 400,
     message: 'Responda a pergunta: {question}',

@@ -57,6 +57,14 @@ export const equipmentHistorySchema = byTag.extend({
 /** POST /web/equipments/ answers `{data:{id, tagSerialNumber}}`; the record POSTs `{data:{id}}`. */
 export const registeredSchema = z.object({ id: z.number().int(), tagSerialNumber: z.string() });
 export const createdSchema = z.object({ id: z.number().int() });
+/**
+ * What an inspection answers: its id and, when a negative answer opened (or joined) a service
+ * order, that order's number (the success screen says "OS nº … aberta"); null otherwise.
+ */
+export const inspectionCreatedSchema = createdSchema.extend({
+  serviceOrderNumber: z.number().int().nullable(),
+});
+export type InspectionCreated = z.infer<typeof inspectionCreatedSchema>;
 
 /** YES / NO / NA, a text, or a custom answer's id (number or digits). */
 export const answerValue = z.union([z.number().int().positive(), z.string().trim().max(2000)]);

@@ -151,6 +151,28 @@ export function extinguisherDateKind(attribute: string): 'recharge' | 'retest' |
   return null;
 }
 
+/**
+ * The index of the hydrostatic retest date that comes before the manufacturing date among an
+ * equipment's DATE attribute values (by each attribute's name), or -1: a retest cannot precede the
+ * cylinder's manufacture (issue 26 item 18), so the form and the server refuse it on that field.
+ */
+export function retestBeforeManufacture(
+  values: readonly { attribute: string; type: string; value: string | null | undefined }[],
+): number {
+  const isDay = (v: string | null | undefined): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v);
+  const made = values.find(
+    (v) => v.type === 'DATE' && isDay(v.value) && extinguisherDateKind(v.attribute) === 'manufacturing',
+  );
+  if (!made) return -1;
+  return values.findIndex(
+    (v) =>
+      v.type === 'DATE' &&
+      isDay(v.value) &&
+      extinguisherDateKind(v.attribute) === 'retest' &&
+      v.value < made.value!,
+  );
+}
+
 /** The seed's fire-fighting category and extinguisher subcategory, by name (seed 001 §9). */
 export function isExtinguisherType(categoryName: string, typeName: string): boolean {
   const norm = (s: string) =>

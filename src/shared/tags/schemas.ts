@@ -83,6 +83,8 @@ export const requestReplacementSchema = z.object({
   description: optionalText(500),
 });
 export type RequestReplacementInput = z.input<typeof requestReplacementSchema>;
+/** The request's id; `updated` when an open request of that tag was updated instead of created. */
+export const requestedReplacementSchema = z.object({ id: z.number().int(), updated: z.boolean() });
 
 export const REPLACEMENT_SORTS = [
   'requestDate',
@@ -118,6 +120,8 @@ export const replacementRequestSchema = z.object({
   newTagEnabled: z.boolean(),
   /** the tag the suggested equipment is on now (null: no suggestion, or it is gone) */
   equipmentOldSerialNumber: z.string().nullable(),
+  /** the old serial the operator typed (shown even when it names no tag the request can suggest) */
+  typedOldSerialNumber: z.string().nullable(),
   suggestedEquipmentId: z.number().int().nullable(),
   extraLabel: z.string().nullable(),
   extraCode: z.string().nullable(),

@@ -55,7 +55,7 @@ async function catalogueOf(schema: string) {
     for (const t of types) {
       const questions = await db
         .selectFrom('inspection_questions')
-        .select(['id', 'question', 'type'])
+        .select(['id', 'question', 'type', 'opens_service_order'])
         .where('inspection_type_id', '=', t.id)
         .orderBy('position')
         .execute();
@@ -84,6 +84,7 @@ async function catalogueOf(schema: string) {
       typeData.push({
         name: t.name,
         questions: qs,
+        opensServiceOrder: questions.filter((q) => q.opens_service_order).map((q) => q.question),
         maintenance: maintenance.map((m) => [m.question, m.type]),
         attributes: attributes.map((a) => [a.attribute, a.type]),
       });

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '../../../src/shared/dates.ts';
 import { coreDb, tenantDb } from '../../../src/server/db/database.ts';
-import { rest } from '../../helpers/api.ts';
+import { DEMO_GROUP_SCHEMA } from '../../../src/server/seed/demo-users.ts';
+import { rest, trpcClient } from '../../helpers/api.ts';
 import { answers, inspect, maintain } from '../documents/helpers.ts';
 import { someIp } from '../equipment/helpers.ts';
 import {
@@ -153,6 +154,97 @@ describe('an inspection question that opens a service order', () => {
   });
 });
 
+describe('issue 26: a failed answer opens an order out of the box, and says so', () => {
+  it('the seeded questions about the equipment itself have "Abre ordem de serviço" on (not access, not free text)', async () => {
+    const rows = await tenantDb(DEMO_GROUP_SCHEMA)
+      .selectFrom('inspection_questions as q')
+      .innerJoin('inspection_types as it', 'it.id', 'q.inspection_type_id')
+      .select(['it.name as typeName', 'q.question', 'q.opens_service_order'])
+      .where('it.name', 'in', ['Extintores', 'Mangueiras de Incêndio', 'Luminárias de Emergência'])
+      .orderBy('it.id')
+      .orderBy('q.position')
+      .execute();
+    const flag = (type: string, question: string) =>
+      rows.find((r) => r.typeName === type && r.question === question)?.opens_service_order;
+    expect(flag('Extintores', 'O lacre está intacto?')).toBe(true);
+    expect(flag('Extintores', 'O manômetro está na faixa verde?')).toBe(true);
+    expect(flag('Extintores', 'Condição do cilindro')).toBe(true);
+    expect(flag('Extintores', 'O acesso está desobstruído?')).toBe(false);
+    expect(flag('Extintores', 'Observações')).toBe(false);
+    expect(flag('Mangueiras de Incêndio', 'Estado das juntas de união')).toBe(true);
+    expect(flag('Luminárias de Emergência', 'Acende ao cortar a energia?')).toBe(true);
+  });
+
+  it('the inspection answers the number of the order it opened or joined (REST and tRPC), null otherwise', async () => {
+    const c = t.catalogue;
+    const [e1, e2, e3] = [await newEquipment(t), await newEquipment(t), await newEquipment(t)];
+    const post = (serial: string, body: Record<string, unknown>) =>
+      rest<{ id: number; serviceOrderNumber: number | null }>(
+        'POST',
+        `/web/equipments/${serial}/inspections`,
+        {
+          token: t.tokens.operator,
+          body,
+        },
+      );
+    const fine = await post(e1.serial, { answers: answers(c) });
+    expect([fine.status, fine.json.data?.serviceOrderNumber]).toEqual([201, null]);
+
+    const failed = await post(e1.serial, { answers: answers(c, { seal: 'NO' }) });
+    expect(failed.status, JSON.stringify(failed.json)).toBe(201);
+    const [opened] = await autoOrders();
+    expect(failed.json.data).toEqual({ id: expect.any(Number), serviceOrderNumber: opened!.number });
+
+    const viaTrpc = await trpcClient(t.tokens.operator).equipment.inspect.mutate({
+      tag: e2.serial,
+      answers: answers(c, { seal: 'NO' }),
+    });
+    expect(viaTrpc.serviceOrderNumber).toBe(opened!.number);
+    const o = await order(opened!.id);
+    expect(o.equipments.map((x) => x.equipmentId)).toEqual(expect.arrayContaining([e1.id, e2.id]));
+    // A negative answer to an unmarked question opens nothing and says nothing.
+    const unmarked = await post(e3.serial, { answers: answers(c, { cylinder: c.cylinder.dented }) });
+    expect(unmarked.json.data?.serviceOrderNumber).toBeNull();
+  });
+
+  it('an auto-opened order (no end date) is saved without inventing one; an order that has one keeps it required', async () => {
+    const c = t.catalogue;
+    const e = await newEquipment(t);
+    await inspect(t, e.serial, { answers: answers(c, { seal: 'NO' }) });
+    const [opened] = await autoOrders();
+    const o = await order(opened!.id);
+    expect(o.endDate).toBeNull();
+    const saved = await rest<OrderJson>('PUT', `/web/service-order/${o.id}/`, {
+      token: t.tokens.companyAdmin,
+      body: updateBody(o, { priority: 'HIGHEST', endDate: null }),
+    });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    expect(saved.json.data).toMatchObject({ priority: 'HIGHEST', endDate: null });
+    const viaTrpc = await trpcClient(t.tokens.group).serviceOrders.update.mutate({
+      ...updateBody(saved.json.data!, { priority: 'LOW' }),
+      id: o.id,
+    } as never);
+    expect([viaTrpc.priority, viaTrpc.endDate]).toEqual(['LOW', null]);
+    // Given an end date, it keeps it; then blanking it again is refused like any order's.
+    const dated = await rest<OrderJson>('PUT', `/web/service-order/${o.id}/`, {
+      token: t.tokens.group,
+      body: updateBody(viaTrpc as OrderJson, { endDate: day(7) }),
+    });
+    expect(dated.json.data?.endDate).toBe(day(7));
+    const blanked = await rest<OrderJson>('PUT', `/web/service-order/${o.id}/`, {
+      token: t.tokens.group,
+      body: updateBody(dated.json.data!, { endDate: null }),
+    });
+    expect([blanked.status, blanked.json.error?.code]).toEqual([400, 'SERVICE_ORDER_MISSING_FIELDS']);
+    const row = await tenantDb(t.schema)
+      .selectFrom('service_orders')
+      .select(['end_date', 'priority'])
+      .where('id', '=', o.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ end_date: day(7), priority: 'LOW' });
+  });
+});
+
 describe('an INSPECTION order', () => {
   it('is completed equipment by equipment by inspections in the field (not by maintenances)', async () => {
     const c = t.catalogue;
@@ -175,6 +267,33 @@ describe('an INSPECTION order', () => {
     o = await order(created.id);
     expect(o).toMatchObject({ status: 'FINISHED', completedCount: 2 });
     expect(await servicePending(e4.serial)).toBe(false);
+  });
+
+  it('an inspection performed before the order’s start date does not complete its item', async () => {
+    const c = t.catalogue;
+    const [early, later] = [await newEquipment(t), await newEquipment(t)];
+    // Starts today: an offline inspection performed yesterday (synced now) was not done for it.
+    const today = await createOrder(t.tokens.group, orderBody(t, [early], { type: 'INSPECTION' }));
+    await inspect(t, early.serial, {
+      answers: answers(c),
+      performedAt: `${day(-1)}T12:00:00-03:00`,
+    });
+    let o = await order(today.id);
+    expect([o.status, o.completedCount, o.equipments[0]!.completionDate]).toEqual(['PENDING', 0, null]);
+    expect(await servicePending(early.serial)).toBe(true);
+    // The same equipment inspected today (on or after the start) completes it.
+    await inspect(t, early.serial, { answers: answers(c) });
+    o = await order(today.id);
+    expect([o.status, o.equipments[0]!.completionDate]).toEqual(['FINISHED', day(0)]);
+
+    // Planned to start in two days: today's inspection leaves it waiting.
+    const ahead = await createOrder(
+      t.tokens.group,
+      orderBody(t, [later], { type: 'INSPECTION', startDate: day(2), endDate: day(5) }),
+    );
+    await inspect(t, later.serial, { answers: answers(c) });
+    o = await order(ahead.id);
+    expect([o.status, o.completedCount, o.equipments[0]!.completionDate]).toEqual(['PENDING', 0, null]);
   });
 
   it('a cancelled order waits for nothing: an inspection leaves it as it is', async () => {

@@ -42,7 +42,7 @@ async function usedTag(w: Where, label: string) {
 }
 
 async function request(token: string, body: Record<string, unknown>) {
-  return rest<{ id: number }>('POST', '/web/equipments/replace/', { token, body });
+  return rest<{ id: number; updated: boolean }>('POST', '/web/equipments/replace/', { token, body });
 }
 
 describe('POST /web/equipments/replace/ (the field flow on an unused tag)', () => {
@@ -55,10 +55,10 @@ describe('POST /web/equipments/replace/ (the field flow on an unused tag)', () =
       description: 'Etiqueta rasgada',
     });
     expect(r.status).toBe(201);
-    expect(r.json.data).toEqual({ id: expect.any(Number) });
+    expect(r.json.data).toEqual({ id: expect.any(Number), updated: false });
     const again = await request(t.company, { newSerial: fresh });
     expect(again.status).toBe(201);
-    expect(again.json.data!.id).toBe(r.json.data!.id);
+    expect(again.json.data).toEqual({ id: r.json.data!.id, updated: true });
     const viaTrpc = await trpcClient(t.group).tags.requestReplacement.mutate({
       newSerial: fresh,
       oldSerial: old.serial,
@@ -100,6 +100,81 @@ describe('POST /web/equipments/replace/ (the field flow on an unused tag)', () =
       .where('id', 'in', ids)
       .execute();
     expect(rows.map((x) => x.suggested_equipment_id)).toEqual([null, null]);
+  });
+
+  it('keeps an old serial that matches no tag as typed, and the admin list shows it (issue 26 item 8)', async () => {
+    const fresh = await createTag(own);
+    const typed = `ZZ${uid().toUpperCase()}`.slice(0, 12);
+    const r = await request(t.operator, {
+      newSerial: fresh,
+      oldSerial: typed.toLowerCase(),
+      description: '',
+    });
+    expect(r.status).toBe(201);
+    const row = await demo()
+      .selectFrom('tag_replacement_requests')
+      .select(['typed_old_serial', 'suggested_equipment_id', 'description'])
+      .where('id', '=', r.json.data!.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ typed_old_serial: typed, suggested_equipment_id: null, description: null });
+    const listed = await rest<Page<ReplacementRequest>>('GET', `/web/equipments/replace/?query=${typed}`, {
+      token: t.company,
+    });
+    expect(listed.json.data!.items).toEqual([
+      expect.objectContaining({
+        id: r.json.data!.id,
+        equipmentNewSerialNumber: fresh,
+        typedOldSerialNumber: typed,
+        equipmentOldSerialNumber: null,
+        suggestedEquipmentId: null,
+      }),
+    ]);
+  });
+
+  it('a second request for a pending tag updates it with the new values and says so (REST and tRPC)', async () => {
+    const old = await usedTag(own, `Corrigida ${mark}`);
+    const fresh = await createTag(own);
+    const first = await request(t.operator, {
+      newSerial: fresh,
+      oldSerial: 'WRONG123',
+      description: 'Primeira',
+    });
+    expect(first.json.data).toEqual({ id: expect.any(Number), updated: false });
+    const id = first.json.data!.id;
+    const corrected = await request(t.operator, {
+      newSerial: fresh,
+      oldSerial: old.serial,
+      description: 'Corrigida',
+    });
+    expect([corrected.status, corrected.json.data]).toEqual([201, { id, updated: true }]);
+    const rowOf = () =>
+      demo()
+        .selectFrom('tag_replacement_requests')
+        .select(['typed_old_serial', 'suggested_equipment_id', 'description', 'status'])
+        .where('new_tag_id', '=', (q) => q.selectFrom('tags').select('id').where('serial_number', '=', fresh))
+        .execute();
+    expect(await rowOf()).toEqual([
+      {
+        typed_old_serial: old.serial,
+        suggested_equipment_id: old.id,
+        description: 'Corrigida',
+        status: 'PENDING',
+      },
+    ]);
+    // Blank fields keep what the request had; tRPC says "updated" the same way.
+    const viaTrpc = await trpcClient(t.company).tags.requestReplacement.mutate({
+      newSerial: fresh,
+      description: 'Nova descrição',
+    });
+    expect(viaTrpc).toEqual({ id, updated: true });
+    expect(await rowOf()).toEqual([
+      {
+        typed_old_serial: old.serial,
+        suggested_equipment_id: old.id,
+        description: 'Nova descrição',
+        status: 'PENDING',
+      },
+    ]);
   });
 
   it('refuses a used tag (409 TAG_ALREADY_USED), a disabled one (409 TAG_DISABLED), another tenant’s or company’s (404 TAG_NOT_FOUND)', async () => {

@@ -46,6 +46,7 @@ registerTranslations(FIELD_NS, {
     saveFailed: 'Não foi possível salvar.',
     registered: 'Equipamento cadastrado com sucesso!',
     inspected: 'Inspeção registrada com sucesso!',
+    osOpened: 'OS nº {{number}} aberta.',
     maintained: 'Manutenção registrada com sucesso!',
     registerFor: 'O equipamento será cadastrado na empresa {{company}}.',
     pickProduct: 'Selecione o produto',
@@ -53,6 +54,8 @@ registerTranslations(FIELD_NS, {
     attributes: 'Atributos',
     attributesHint: 'Atualize os valores que mudaram.',
     dueDefault: 'Vencimento calculado: {{date}}',
+    duePast:
+      'Atenção: o vencimento calculado ({{date}}) já passou. Confira as datas; o equipamento pode ser cadastrado assim mesmo.',
     dueDefaultMissing:
       'O vencimento será calculado quando as datas de recarga, teste hidrostático ou fabricação forem informadas.',
     dueDefaultRule:
@@ -99,6 +102,7 @@ registerTranslations(FIELD_NS, {
       needOne: 'Informe o número da etiqueta antiga ou descreva o equipamento.',
       submit: 'Solicitar troca',
       requested: 'Pedido de troca enviado. Um administrador vai concluir a troca da etiqueta.',
+      updated: 'Já havia um pedido de troca para esta etiqueta: ele foi atualizado com estes dados.',
     },
     scan: {
       open: 'Ler etiqueta',
@@ -117,6 +121,7 @@ registerTranslations(FIELD_NS, {
       nfcNotALabel: 'Esta etiqueta NFC não tem o número de uma etiqueta. Tente outra vez.',
       nfcFailed: 'Não foi possível ler por NFC. Verifique se o NFC do celular está ligado.',
       serialRequired: 'Digite o número de série.',
+      serialLength: 'Número de série inválido: ele tem de {{min}} a {{max}} letras e números.',
       serialInvalid: 'Número de série inválido: use apenas letras e números.',
       problem: {
         insecure: 'A câmera só pode ser usada em uma conexão segura (HTTPS).',
@@ -170,6 +175,7 @@ registerTranslations(FIELD_NS, {
     saveFailed: 'Could not save.',
     registered: 'Equipment registered!',
     inspected: 'Inspection recorded!',
+    osOpened: 'Service order no. {{number}} opened.',
     maintained: 'Maintenance recorded!',
     registerFor: 'The equipment will be registered in the company {{company}}.',
     pickProduct: 'Select the product',
@@ -177,6 +183,8 @@ registerTranslations(FIELD_NS, {
     attributes: 'Attributes',
     attributesHint: 'Update the values that changed.',
     dueDefault: 'Computed due date: {{date}}',
+    duePast:
+      'Note: the computed due date ({{date}}) has already passed. Check the dates; the equipment can still be registered.',
     dueDefaultMissing:
       'The due date is computed once the recharge, hydrostatic test or manufacturing dates are given.',
     dueDefaultRule:
@@ -218,6 +226,7 @@ registerTranslations(FIELD_NS, {
       needOne: 'Enter the old tag number or describe the equipment.',
       submit: 'Request replacement',
       requested: 'Replacement requested. An admin will complete the tag replacement.',
+      updated: 'This tag already had a replacement request: it was updated with these details.',
     },
     scan: {
       open: 'Scan tag',
@@ -236,6 +245,7 @@ registerTranslations(FIELD_NS, {
       nfcNotALabel: 'This NFC tag does not carry a label number. Try again.',
       nfcFailed: 'Could not read by NFC. Check that the phone’s NFC is on.',
       serialRequired: 'Type the serial number.',
+      serialLength: 'Invalid serial number: it has {{min}} to {{max}} letters and digits.',
       serialInvalid: 'Invalid serial number: use letters and digits only.',
       problem: {
         insecure: 'The camera can only be used over a secure connection (HTTPS).',
@@ -290,6 +300,7 @@ registerTranslations(FIELD_NS, {
     saveFailed: 'No se pudo guardar.',
     registered: '¡Equipo registrado!',
     inspected: '¡Inspección registrada!',
+    osOpened: 'OS n.º {{number}} abierta.',
     maintained: '¡Mantenimiento registrado!',
     registerFor: 'El equipo se registrará en la empresa {{company}}.',
     pickProduct: 'Seleccione el producto',
@@ -297,6 +308,8 @@ registerTranslations(FIELD_NS, {
     attributes: 'Atributos',
     attributesHint: 'Actualice los valores que cambiaron.',
     dueDefault: 'Vencimiento calculado: {{date}}',
+    duePast:
+      'Atención: el vencimiento calculado ({{date}}) ya pasó. Revise las fechas; el equipo puede registrarse igualmente.',
     dueDefaultMissing:
       'El vencimiento se calcula cuando se informan las fechas de recarga, prueba hidrostática o fabricación.',
     dueDefaultRule:
@@ -338,6 +351,7 @@ registerTranslations(FIELD_NS, {
       needOne: 'Informe el número de la etiqueta anterior o describa el equipo.',
       submit: 'Solicitar cambio',
       requested: 'Solicitud enviada. Un administrador completará el cambio de etiqueta.',
+      updated: 'Ya había una solicitud de cambio para esta etiqueta: se actualizó con estos datos.',
     },
     scan: {
       open: 'Leer etiqueta',
@@ -356,6 +370,7 @@ registerTranslations(FIELD_NS, {
       nfcNotALabel: 'Esta etiqueta NFC no tiene el número de una etiqueta. Inténtelo de nuevo.',
       nfcFailed: 'No fue posible leer por NFC. Verifique que el NFC del teléfono esté activado.',
       serialRequired: 'Escriba el número de serie.',
+      serialLength: 'Número de serie inválido: tiene de {{min}} a {{max}} letras y números.',
       serialInvalid: 'Número de serie inválido: use solo letras y números.',
       problem: {
         insecure: 'La cámara solo se puede usar con una conexión segura (HTTPS).',

@@ -179,7 +179,11 @@ function InspectFormBody({
       save={async (v) => {
         const input = { ...v, ...(fix ? proofOf(fix) : proofFor(serial)) };
         const how = await saveFieldRecord({ kind: 'inspect', serial, title, input, fix });
-        return how === 'sent' ? t('inspected') : t('field.savedOffline', { ns: OFFLINE_NS });
+        if (how === 'queued') return t('field.savedOffline', { ns: OFFLINE_NS });
+        // A negative answer to a marked question opened (or joined) a service order: say which.
+        return how.serviceOrderNumber != null
+          ? `${t('inspected')} ${t('osOpened', { number: how.serviceOrderNumber })}`
+          : t('inspected');
       }}
       placeError={(err) => placeAnswerError(err, form, data.questions, data.attributes, t('saveFailed'))}
       doneText={t('inspected')}

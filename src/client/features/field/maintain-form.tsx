@@ -140,7 +140,7 @@ function MaintainFormBody({
       save={async (v) => {
         const input = { ...v, ...(fix ? proofOf(fix) : proofFor(serial)) };
         const how = await saveFieldRecord({ kind: 'maintain', serial, title, input, fix });
-        return how === 'sent' ? t('maintained') : t('field.savedOffline', { ns: OFFLINE_NS });
+        return how !== 'queued' ? t('maintained') : t('field.savedOffline', { ns: OFFLINE_NS });
       }}
       placeError={(err) => placeAnswerError(err, form, data.questions, [], t('saveFailed'))}
       doneText={t('maintained')}

@@ -12,7 +12,10 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates.ts';
 import { registerEquipmentSchema } from '../../../shared/equipment/schemas.ts';
+import { retestBeforeManufacture } from '../../../shared/equipment/status.ts';
+import { errorText } from '../../../shared/errors.ts';
 import { DayField, SelectField, TextField, useAppForm } from '../../components/form/index.ts';
+import { localToday } from '../../components/list/day-text.ts';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import type { RouterOutputs } from '../../lib/api-types.ts';
@@ -26,11 +29,39 @@ import { saveFieldRecord } from './offline/submit.ts';
 type Options = RouterOutputs['equipment']['registerOptions'];
 type Product = Options['products'][number];
 
-const formSchema = registerEquipmentSchema;
+/**
+ * The shared schema plus the dates' own rule (issue 26 item 18): a hydrostatic retest before the
+ * manufacturing date is refused on the retest's field, as the server refuses it
+ * (EQUIPMENT_RETEST_BEFORE_MANUFACTURE). The product is read through a ref: it changes with the form.
+ */
+function useRegisterSchema(product: React.RefObject<Product | undefined>, lang: string) {
+  return React.useMemo(
+    () =>
+      registerEquipmentSchema.superRefine((v, ctx) => {
+        const attrs = product.current?.attributes ?? [];
+        const values = v.attributes.map((x) => {
+          const a = attrs.find((y) => y.id === x.attributeId);
+          return { attribute: a?.attribute ?? '', type: a?.type ?? 'TEXT', value: x.value };
+        });
+        const bad = retestBeforeManufacture(values);
+        if (bad >= 0)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['attributes', bad, 'value'],
+            message:
+              errorText('EQUIPMENT_RETEST_BEFORE_MANUFACTURE', lang, { attribute: values[bad]!.attribute }) ??
+              'DATE',
+          });
+      }),
+    [product, lang],
+  );
+}
 
 export function RegisterForm({ serial, options, onDone, onCancel }: FieldFormProps & { options: Options }) {
-  const { t } = useTranslation(FIELD_NS);
+  const { t, i18n } = useTranslation(FIELD_NS);
   const [dueOverride, setDueOverride] = React.useState(false);
+  const productRef = React.useRef<Product | undefined>(undefined);
+  const formSchema = useRegisterSchema(productRef, i18n.resolvedLanguage ?? i18n.language);
   const form = useAppForm(formSchema, {
     tagSerialNumber: serial,
     productId: undefined,
@@ -43,7 +74,10 @@ export function RegisterForm({ serial, options, onDone, onCancel }: FieldFormPro
   const productId = useWatch({ control: form.control, name: 'productId' });
   const values = useWatch({ control: form.control, name: 'attributes' }) ?? [];
   const product: Product | undefined = options.products.find((p) => p.id === productId);
+  productRef.current = product;
   const computedDue = product?.isExtinguisher ? extinguisherDefault(product.attributes, values) : null;
+  // A computed due date already past is allowed (an old extinguisher being registered), but said.
+  const duePast = computedDue !== null && computedDue < localToday();
 
   const pickProduct = (id: string) => {
     const p = options.products.find((x) => x.id === Number(id));
@@ -63,7 +97,10 @@ export function RegisterForm({ serial, options, onDone, onCancel }: FieldFormPro
       form.setError('productId', { type: 'server', message }, { shouldFocus: true });
       return true;
     }
-    if (code === 'EQUIPMENT_ATTRIBUTE_INVALID' && product) {
+    if (
+      (code === 'EQUIPMENT_ATTRIBUTE_INVALID' || code === 'EQUIPMENT_RETEST_BEFORE_MANUFACTURE') &&
+      product
+    ) {
       const name = errorParams(err)?.attribute;
       const i = product.attributes.findIndex((a) => a.attribute === name);
       if (i >= 0) {
@@ -86,7 +123,7 @@ export function RegisterForm({ serial, options, onDone, onCancel }: FieldFormPro
           title: product?.name ?? serial,
           input: { ...v, dueDate: manualDue ?? null },
         });
-        return how === 'sent' ? t('registered') : t('field.savedOffline', { ns: OFFLINE_NS });
+        return how !== 'queued' ? t('registered') : t('field.savedOffline', { ns: OFFLINE_NS });
       }}
       placeError={placeError}
       doneText={t('registered')}
@@ -153,6 +190,15 @@ export function RegisterForm({ serial, options, onDone, onCancel }: FieldFormPro
                 {computedDue ? t('dueDefault', { date: formatDate(computedDue) }) : t('dueDefaultMissing')}
                 <span className="mt-1 block text-xs text-muted-foreground">{t('dueDefaultRule')}</span>
               </p>
+              {duePast && (
+                <p
+                  role="note"
+                  className="rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm font-medium"
+                  data-testid="register-due-past"
+                >
+                  {t('duePast', { date: formatDate(computedDue) })}
+                </p>
+              )}
               <div className="flex min-h-11 items-center gap-3">
                 <Checkbox
                   id="register-due-override"

@@ -22,7 +22,11 @@ export function ReplaceForm({ serial, onDone, onCancel }: FieldFormProps) {
     <FieldFormShell
       form={form}
       name="replace"
-      save={request.mutateAsync}
+      save={async (v) => {
+        const r = await request.mutateAsync(v);
+        // A second request for the same tag updates the open one: said so.
+        return r.updated ? t('replace.updated') : t('replace.requested');
+      }}
       placeError={(err, v) => {
         // An old serial that is not a tag of the company: said on that field.
         if (errorCode(err) !== 'TAG_NOT_FOUND' || !v.oldSerial) return false;

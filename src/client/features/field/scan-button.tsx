@@ -23,7 +23,14 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/utils.ts';
 import type { IdentifiedBy } from '../../../shared/equipment/schemas.ts';
 import { identify } from './identification.ts';
-import { type NdefRecordLike, normalizeTypedSerial, serialFromNdef, serialFromScan } from './scan-rules.ts';
+import {
+  type NdefRecordLike,
+  SERIAL_MAX,
+  SERIAL_MIN,
+  serialFromNdef,
+  serialFromScan,
+  typedSerialProblem,
+} from './scan-rules.ts';
 import { FIELD_NS } from './i18n.ts';
 
 const CameraScanner = React.lazy(() => import('./camera-scanner.tsx'));
@@ -104,7 +111,14 @@ function ScanDialogContent({ onClose }: { onClose(): void }) {
     e.preventDefault();
     const serial = serialFromScan(typed) ?? null;
     if (!serial) {
-      setTypedError(t(normalizeTypedSerial(typed) ? 'scan.serialInvalid' : 'scan.serialRequired'));
+      const problem = typedSerialProblem(typed);
+      setTypedError(
+        problem === 'required'
+          ? t('scan.serialRequired')
+          : problem === 'length'
+            ? t('scan.serialLength', { min: SERIAL_MIN, max: SERIAL_MAX })
+            : t('scan.serialInvalid'),
+      );
       return;
     }
     go(serial, 'TYPED');

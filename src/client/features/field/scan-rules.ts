@@ -3,8 +3,22 @@
  * the main bundle, which must not build schemas before `lib/zod-csp.ts` turns zod's eval probe off.
  */
 
+/** A serial's length as the server's `serialField` accepts it. */
+export const SERIAL_MIN = 4;
+export const SERIAL_MAX = 32;
 /** A serial as the server's `serialField` accepts it (upper-case letters and digits). */
 const SERIAL_RE = /^[0-9A-Z]{4,32}$/;
+
+/**
+ * What is wrong with a typed serial that `serialFromScan` refuses, so the dialog says the rule it
+ * breaks: nothing typed, a character other than letters and digits, or a length out of 4–32.
+ */
+export function typedSerialProblem(typed: string): 'required' | 'characters' | 'length' {
+  const serial = normalizeTypedSerial(typed.trim());
+  if (!serial) return 'required';
+  if (!/^[0-9A-Z]+$/.test(serial)) return 'characters';
+  return 'length';
+}
 
 /** Upper-cases and drops spaces and dashes, as a person types what they read on a label. */
 export function normalizeTypedSerial(input: string): string {

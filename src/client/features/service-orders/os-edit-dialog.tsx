@@ -32,22 +32,18 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { NS } from './i18n.ts';
 import { DASH, OsStatusBadge, priorityOptions, typeOptions, useOsUsers } from './os-parts.tsx';
 
-/** The fields the edit requires (seed 000 §5, and the responsible the server requires too). */
-const EDIT_REQUIRED = [
-  'startDate',
-  'endDate',
-  'observation',
-  'priority',
-  'type',
-  'responsibleUserId',
-] as const;
+/**
+ * The fields the edit requires (seed 000 §5, and the responsible the server requires too). The end
+ * date only of an order that has one: an order opened by an inspection has none, and keeps none.
+ */
+const EDIT_REQUIRED = ['startDate', 'observation', 'priority', 'type', 'responsibleUserId'] as const;
 
 /** The shared update schema plus the dialog's own required fields and date order, as field errors. */
-function useEditSchema(lang: string) {
+function useEditSchema(lang: string, endRequired: boolean) {
   return React.useMemo(
     () =>
       updateServiceOrderSchema.superRefine((v, ctx) => {
-        for (const f of EDIT_REQUIRED)
+        for (const f of [...EDIT_REQUIRED, ...(endRequired ? (['endDate'] as const) : [])])
           if (v[f] === null || v[f] === undefined)
             ctx.addIssue({ code: 'custom', path: [f], message: 'REQUIRED' });
         if (v.startDate && v.endDate && v.startDate > v.endDate)
@@ -66,7 +62,7 @@ function useEditSchema(lang: string) {
             });
         });
       }),
-    [lang],
+    [lang, endRequired],
   );
 }
 
@@ -97,7 +93,8 @@ function OsEditForm({ order, onClose }: { order: ServiceOrderDetail; onClose(): 
   const qc = useQueryClient();
   const users = useOsUsers(order.companyId);
   const save = useMutation(trpc.serviceOrders.update.mutationOptions());
-  const schema = useEditSchema(lang);
+  const endRequired = order.endDate !== null;
+  const schema = useEditSchema(lang, endRequired);
   const form = useAppForm(schema, {
     id: order.id,
     startDate: order.startDate,
@@ -168,7 +165,7 @@ function OsEditForm({ order, onClose }: { order: ServiceOrderDetail; onClose(): 
         form={form}
         name="endDate"
         id="os-edit-end"
-        label={`${t('fields.endDate')} *`}
+        label={endRequired ? `${t('fields.endDate')} *` : t('fields.endDate')}
         invalidText={t('dayInvalid')}
       />
       <SelectField

@@ -399,8 +399,15 @@ export function ReplaceDialog({ request, onClose }: { request: RequestRow; onClo
                   controlNumber={null}
                   testId="new-tag"
                 >
-                  {(request.description || request.requestUsername) && (
+                  {(request.description || request.requestUsername || request.typedOldSerialNumber) && (
                     <div className="border-t pt-2 text-xs text-muted-foreground">
+                      {request.typedOldSerialNumber && (
+                        <p data-testid="typed-old-serial">
+                          <span className="font-medium">{t('typedOldSerial')}:</span>{' '}
+                          <span className="font-mono">{request.typedOldSerialNumber}</span>
+                          {request.suggestedEquipmentId === null && ` (${t('typedOldSerialUnknown')})`}
+                        </p>
+                      )}
                       {request.description && (
                         <p>
                           <span className="font-medium">{t('requestDescription')}:</span>{' '}

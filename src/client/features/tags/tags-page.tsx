@@ -44,7 +44,7 @@ function TagToggle({ row }: { row: TagRow }) {
   const toggle = useMutation(
     trpc.tags.toggle.mutationOptions({
       onSuccess: async (tag) => {
-        toast.success(t('toggled', { serial: tag.serialNumber }), {
+        toast.success(t(tag.enabled ? 'toggledOn' : 'toggledOff', { serial: tag.serialNumber }), {
           description: tag.enabled ? t('nowEnabled') : t('nowDisabled'),
         });
         await Promise.all([

@@ -80,7 +80,15 @@ export function TagsReplacePage() {
           sortable: true,
           cell: (r) =>
             r.suggestedEquipmentId === null ? (
-              <span className="text-muted-foreground">{t('noSuggestion')}</span>
+              r.typedOldSerialNumber ? (
+                // What the operator typed names no equipment the request can suggest: shown as typed.
+                <TwoLineCell
+                  main={t('noSuggestion')}
+                  sub={`${t('oldTag', { serial: r.typedOldSerialNumber })} (${t('typedOldSerialUnknown')})`}
+                />
+              ) : (
+                <span className="text-muted-foreground">{t('noSuggestion')}</span>
+              )
             ) : (
               <TwoLineCell
                 main={[r.extraLabel, r.extraCode].filter(Boolean).join(' · ') || DASH}

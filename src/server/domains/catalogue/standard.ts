@@ -21,6 +21,12 @@ export type StandardQuestion = [string, InspectionQuestionType, ...[string, Cust
 export interface StandardInspectionType {
   name: string;
   questions: StandardQuestion[];
+  /**
+   * The questions (by text) whose negative answer means the equipment needs work: they are marked
+   * "Abre ordem de serviço" (issue 26 item 9), so a failed inspection opens an order out of the box.
+   * Not the ones about the surroundings (access) or free text.
+   */
+  opensServiceOrder: string[];
   maintenance: [string, MaintenanceQuestionType][];
   attributes: [string, AttributeType][];
 }
@@ -55,6 +61,11 @@ export const STANDARD_CATALOGUE: readonly StandardCategory[] = [
           ['O acesso está desobstruído?', 'YES_NO_NA'],
           ['Observações', 'TEXT'],
         ],
+        opensServiceOrder: [
+          'O lacre está intacto?',
+          'O manômetro está na faixa verde?',
+          'Condição do cilindro',
+        ],
         maintenance: [
           ['A recarga foi realizada?', 'YES_NO_NA'],
           ['O teste hidrostático foi realizado?', 'YES_NO_NA'],
@@ -88,6 +99,11 @@ export const STANDARD_CATALOGUE: readonly StandardCategory[] = [
           ],
           ['O esguicho está presente?', 'YES_NO_NA'],
         ],
+        opensServiceOrder: [
+          'A mangueira está acondicionada corretamente?',
+          'Estado das juntas de união',
+          'O esguicho está presente?',
+        ],
         maintenance: [
           ['O ensaio hidrostático foi aprovado?', 'YES_NO_NA'],
           ['Serviço executado', 'TEXT'],
@@ -116,6 +132,11 @@ export const STANDARD_CATALOGUE: readonly StandardCategory[] = [
             ['Não testada', 'NA'],
           ],
           ['O LED indicador está aceso?', 'YES_NO_NA'],
+        ],
+        opensServiceOrder: [
+          'Acende ao cortar a energia?',
+          'Autonomia da bateria',
+          'O LED indicador está aceso?',
         ],
         maintenance: [['A bateria foi substituída?', 'YES_NO_NA']],
         attributes: [['Data de instalação', 'DATE']],
@@ -162,6 +183,7 @@ export async function installStandardCatalogue(db: Kysely<TenantDatabase>): Prom
             question,
             type: qType,
             position,
+            opens_service_order: qType !== 'TEXT' && type.opensServiceOrder.includes(question),
           })),
         )
         .returning(['id', 'position'])

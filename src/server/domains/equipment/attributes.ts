@@ -2,7 +2,11 @@
  * Attribute values of equipment (the inspection type's attributes: TEXT or DATE) and the due date
  * that follows from them for extinguishers (ABNT NBR 12962, `extinguisherDueDate`).
  */
-import { extinguisherDateKind, extinguisherDueDate } from '../../../shared/equipment/status.ts';
+import {
+  extinguisherDateKind,
+  extinguisherDueDate,
+  retestBeforeManufacture,
+} from '../../../shared/equipment/status.ts';
 import { AppError } from '../../errors.ts';
 import type { Db, Trx } from './common.ts';
 
@@ -63,6 +67,21 @@ export function checkAttributeValues(
     if (a.type === 'DATE' && value !== '' && !isRealDate(value)) throw invalid();
     return { attribute: a, value };
   });
+}
+
+/**
+ * Checked values whose dates hold together: a hydrostatic retest before the manufacturing date is
+ * 400 EQUIPMENT_RETEST_BEFORE_MANUFACTURE naming the retest attribute (the forms put it on that
+ * field).
+ */
+export function checkAttributeDates(values: readonly { attribute: TypeAttribute; value: string }[]): void {
+  const bad = retestBeforeManufacture(
+    values.map((v) => ({ attribute: v.attribute.attribute, type: v.attribute.type, value: v.value })),
+  );
+  if (bad >= 0)
+    throw new AppError('EQUIPMENT_RETEST_BEFORE_MANUFACTURE', {
+      params: { attribute: values[bad]!.attribute.attribute },
+    });
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   byTag,
   bySerial,
   createdSchema,
+  inspectionCreatedSchema,
   equipmentHistorySchema,
   equipmentListSchema,
   equipmentSchema,
@@ -152,9 +153,9 @@ export const equipmentOperations = {
   inspect: mutation({
     access: field,
     summary:
-      'Records an inspection: every enabled question answered (YES/NO/NA, a text, or a custom answer id), attribute values, location, and how and when the tag was identified (`identifiedBy` SCAN/NFC/TYPED, `scannedAt`); `performedAt` dates a record made offline (the status and dates follow it; 400 RECORD_PERFORMED_AT_FUTURE / RECORD_PERFORMED_AT_TOO_OLD). Send an `Idempotency-Key` when syncing a queue. Answers its id.',
+      'Records an inspection: every enabled question answered (YES/NO/NA, a text, or a custom answer id), attribute values, location, and how and when the tag was identified (`identifiedBy` SCAN/NFC/TYPED, `scannedAt`); `performedAt` dates a record made offline (the status and dates follow it; 400 RECORD_PERFORMED_AT_FUTURE / RECORD_PERFORMED_AT_TOO_OLD). Send an `Idempotency-Key` when syncing a queue. Answers its id and `serviceOrderNumber`, the number of the service order a negative answer to a marked question opened or joined (null when none).',
     input: inspectionInputSchema,
-    output: createdSchema,
+    output: inspectionCreatedSchema,
     rest: { method: 'post', path: '/web/equipments/:tag/inspections', status: 201 },
     handler: (ctx, input) => s.inspect(ctx, input),
   }),

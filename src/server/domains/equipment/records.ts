@@ -13,6 +13,7 @@ import type {
   inspectionInputSchema,
   inspectionRecordSchema,
   maintenanceFormSchema,
+  InspectionCreated,
   maintenanceInputSchema,
   maintenanceRecordSchema,
   snapshotSchema,
@@ -301,7 +302,7 @@ function valuesWith(
  * values stay the newer one's. A SCAN/NFC record moves `last_scanned_at` forward; a located one
  * refines the MEDIAN reference until it has `REFERENCE_SAMPLES` samples.
  */
-export async function inspect(ctx: Ctx, input: InspectionInput): Promise<{ id: number }> {
+export async function inspect(ctx: Ctx, input: InspectionInput): Promise<InspectionCreated> {
   const times = recordTimes(input);
   return inTenantTx(ctx, async (trx) => {
     const { tag, equipment: e } = await lockEquipmentOnTag(ctx, trx, input.tag, { needEnabled: true });
@@ -400,7 +401,12 @@ export async function inspect(ctx: Ctx, input: InspectionInput): Promise<{ id: n
     // the inspection was performed, and negative answers to marked questions open (or join) that
     // day's MAINTENANCE order.
     await completeServiceOrderItems(trx, { equipmentId: e.id, type: 'INSPECTION', day });
-    await openServiceOrderForAnswers(trx, ctx, { equipment: e, serial: tag.serialNumber, answers, day });
+    const opened = await openServiceOrderForAnswers(trx, ctx, {
+      equipment: e,
+      serial: tag.serialNumber,
+      answers,
+      day,
+    });
     // Outgoing webhooks (issue 18): written with the inspection, sent once it commits.
     await emitWebhookEvent(
       trx,
@@ -428,7 +434,7 @@ export async function inspect(ctx: Ctx, input: InspectionInput): Promise<{ id: n
         afterStatus,
         'inspection',
       );
-    return { id: row.id };
+    return { id: row.id, serviceOrderNumber: opened?.number ?? null };
   });
 }
 

@@ -18,6 +18,7 @@ import { AppError } from '../../errors.ts';
 import { requireEquipmentRoom, requirePaymentNotBlocked } from '../billing/enforcement.ts';
 import { checkTagsLimit } from '../tags/limit.ts';
 import {
+  checkAttributeDates,
   checkAttributeValues,
   currentAttributeValues,
   resolveDueDate,
@@ -235,6 +236,7 @@ export async function registerEquipment(
       await typeAttributes(trx, product.inspection_type_id),
       input.attributes,
     );
+    checkAttributeDates(values);
     // The group's plan limits its equipment count (issue 17); the tags limit is its own check.
     await requireEquipmentRoom(ctx, trx);
     // Provider-exclusive products consume no tag.
@@ -302,6 +304,7 @@ export async function updateEquipment(ctx: Ctx, input: UpdateInput): Promise<Equ
       input.attributes,
       held,
     );
+    checkAttributeDates(values);
     // Moving to a non-exclusive product makes the tag count against the limit.
     if (cur.is_dv_exclusive && !product.is_dv_exclusive && tag.enabled && tag.activatedAt)
       await checkTagsLimit(ctx, trx, cur.company_id, cur.id);

@@ -124,6 +124,8 @@ export interface TagReplacementRequestTable {
   new_tag_id: number;
   company_id: number;
   suggested_equipment_id: number | null;
+  /** the old serial as the operator typed it (tenant 0308), found or not */
+  typed_old_serial: Generated<string | null>;
   description: string | null;
   status: Generated<'PENDING' | 'COMPLETED' | 'CANCELLED'>;
   requested_by: number | null;

@@ -35,30 +35,46 @@ async function lockOrders(trx: Trx, ids: readonly number[]): Promise<void> {
 }
 
 /**
- * A field record of `type` on `day`: the equipment's items waiting in open orders of that type get
- * the day as completion date, and each order's status is derived again. Answers the orders touched.
+ * A field record of `type` on `day`: the equipment's items waiting in open orders of that type that
+ * have started by that day get the day as completion date, and each order's status is derived
+ * again (a record dated before an order's start date — an offline one synced late, or an order
+ * planned ahead — does not complete it: the work was not done for that order). Answers the orders
+ * touched.
  */
 export async function completeServiceOrderItems(
   trx: Trx,
   { equipmentId, type, day }: { equipmentId: number; type: OsType; day: string },
 ): Promise<number[]> {
   const waiting = await trx
-    .selectFrom('service_order_items')
-    .select('service_order_id')
-    .where('equipment_id', '=', equipmentId)
-    .where('order_type', '=', type)
-    .where('order_open', '=', true)
-    .where('completion_date', 'is', null)
+    .selectFrom('service_order_items as i')
+    .innerJoin('service_orders as o', 'o.id', 'i.service_order_id')
+    .select('i.service_order_id')
+    .where('i.equipment_id', '=', equipmentId)
+    .where('i.order_type', '=', type)
+    .where('i.order_open', '=', true)
+    .where('i.completion_date', 'is', null)
+    .where('o.start_date', '<=', day)
     .execute();
   const orders = [...new Set(waiting.map((w) => w.service_order_id))].sort((a, b) => a - b);
   if (orders.length === 0) return [];
   await lockOrders(trx, orders);
   // Read again under the locks: an edit that committed meanwhile may have changed them.
+  const started = await trx
+    .selectFrom('service_orders')
+    .select('id')
+    .where('id', 'in', orders)
+    .where('start_date', '<=', day)
+    .execute();
+  if (started.length === 0) return [];
   const done = await trx
     .updateTable('service_order_items')
     .set({ completion_date: day })
     .where('equipment_id', '=', equipmentId)
-    .where('service_order_id', 'in', orders)
+    .where(
+      'service_order_id',
+      'in',
+      started.map((o) => o.id),
+    )
     .where('order_type', '=', type)
     .where('order_open', '=', true)
     .where('completion_date', 'is', null)
@@ -89,13 +105,14 @@ export interface InspectedEquipment {
  * one such answers opened today while it is still open: the equipment is added (or waits again if
  * it was completed) and the question and answer are added to the observation. A new order is
  * PENDING, HIGH priority, starts today, requested by the inspector and assigned to the company's
- * admin (else the group's). Answers the order's id, or null when no such answer was given.
+ * admin (else the group's). Answers the order's id and number (the inspector is told "OS nº …
+ * aberta"), or null when no such answer was given.
  */
 export async function openServiceOrderForAnswers(
   trx: Trx,
   ctx: Ctx,
   input: { equipment: InspectedEquipment; serial: string; answers: readonly RecordedAnswer[]; day: string },
-): Promise<number | null> {
+): Promise<{ id: number; number: number } | null> {
   const negative = input.answers.filter((a) => a.questionId !== null && isNegativeAnswer(a));
   if (negative.length === 0) return null;
   const flagged = new Set(
@@ -126,7 +143,7 @@ export async function openServiceOrderForAnswers(
   await lockCounter(trx, e.company_id);
   const today = await trx
     .selectFrom('service_orders')
-    .select(['id', 'observation', 'responsible_user_id', 'responsible_user_name'])
+    .select(['id', 'number', 'observation', 'responsible_user_id', 'responsible_user_name'])
     .where('company_id', '=', e.company_id)
     .where('start_date', '=', day)
     .where('auto_opened', '=', true)
@@ -137,7 +154,12 @@ export async function openServiceOrderForAnswers(
     .forUpdate()
     .executeTakeFirst();
 
-  let order: { id: number; responsible_user_id: number | null; responsible_user_name: string | null };
+  let order: {
+    id: number;
+    number: number;
+    responsible_user_id: number | null;
+    responsible_user_name: string | null;
+  };
   if (today) {
     const observation = appendLines(today.observation, lines);
     if (observation !== today.observation)
@@ -166,7 +188,7 @@ export async function openServiceOrderForAnswers(
         observation: appendLines(null, lines),
         auto_opened: true,
       })
-      .returning(['id', 'responsible_user_id', 'responsible_user_name'])
+      .returning(['id', 'number', 'responsible_user_id', 'responsible_user_name'])
       .executeTakeFirstOrThrow();
   }
   const position = await trx
@@ -191,7 +213,7 @@ export async function openServiceOrderForAnswers(
     )
     .execute();
   await recomputeOrder(trx, order.id);
-  return order.id;
+  return { id: order.id, number: order.number };
 }
 
 /** The observation with `lines` added (one per line), kept within OBSERVATION_MAX characters. */

@@ -323,7 +323,8 @@ export async function createServiceOrder(ctx: Ctx, input: CreateInput): Promise<
 
 /**
  * PUT /web/service-order/{id}/: the order's fields (seed 000 §5: start, end, comments, priority,
- * type required; and the responsible), the equipment list when given (matched by equipment; left
+ * type required — the end only of an order that has one: an auto-opened order has none; and the
+ * responsible), the equipment list when given (matched by equipment; left
  * out → removed; new ones as on create) with completion dates (not in the future), then the status
  * derived again: a requested status contradicting it is 400 SERVICE_ORDER_STATUS_BLOCKED_<derived>.
  * People are checked only when they change (an inactive responsible does not block an edit).
@@ -333,10 +334,14 @@ export async function updateServiceOrder(ctx: Ctx, input: UpdateInput): Promise<
   await inTenantTx(ctx, async (trx) => {
     const current = await orderInScope(ctx, trx, input.id, { lock: true });
     if (input.equipments && input.equipments.length === 0) throw new AppError('SERVICE_ORDER_NO_EQUIPMENT');
-    const { startDate, endDate, priority, type, responsibleUserId, observation } = input;
-    if (!startDate || !endDate || !priority || !type || !responsibleUserId || !observation)
+    const { startDate, priority, type, responsibleUserId, observation } = input;
+    const endDate = input.endDate ?? null;
+    // The end date is required of an order that has one; one opened by an inspection never had
+    // one and may be saved without (issue 26 item 10).
+    const endRequired = current.end_date !== null;
+    if (!startDate || (endRequired && !endDate) || !priority || !type || !responsibleUserId || !observation)
       throw new AppError('SERVICE_ORDER_MISSING_FIELDS');
-    if (startDate > endDate) throw new AppError('SERVICE_ORDER_DATE_RANGE');
+    if (endDate && startDate > endDate) throw new AppError('SERVICE_ORDER_DATE_RANGE');
     if (input.equipments) refuseFutureCompletion(input.equipments);
 
     const held = await trx

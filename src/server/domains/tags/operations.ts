@@ -4,7 +4,6 @@
  * (the operator reaches the tag list and tag replacement, seed 001 §6); toggling a tag and
  * transferring an equipment to another tag are for admins only.
  */
-import { z } from 'zod';
 import { pageSchema } from '../../../shared/list.ts';
 import { ADMIN_ROLES, ALL_ROLES } from '../../../shared/roles.ts';
 import {
@@ -16,6 +15,7 @@ import {
   replacementRequestSchema,
   replaceToSchema,
   requestReplacementSchema,
+  requestedReplacementSchema,
   tagItemSchema,
   tagListSchema,
   toggleTagSchema,
@@ -59,9 +59,9 @@ export const tagsOperations = {
   requestReplacement: mutation({
     access: everyone,
     summary:
-      'Asks for an unused tag to replace the tag of an existing equipment (the one on oldSerial is suggested); answers the open request of that tag if there is one.',
+      'Asks for an unused tag to replace the tag of an existing equipment (the typed oldSerial is kept; the equipment on it is suggested when reachable); when the tag has an open request, updates it with the values given (blank ones keep theirs) and answers `updated: true`.',
     input: requestReplacementSchema,
-    output: z.object({ id: z.number().int() }),
+    output: requestedReplacementSchema,
     rest: { method: 'post', path: '/web/equipments/replace/', status: 201 },
     handler: (ctx, input) => requestReplacement(ctx, input),
   }),

@@ -35,11 +35,15 @@ type CandidatesInput = z.output<typeof replacementCandidatesSchema>;
 
 /**
  * POST /web/equipments/replace/: a PENDING request for an unused, enabled tag of the caller's
- * scope, suggesting the equipment on `oldSerial` when that tag is reachable, used and of the same
- * company. One open request per new tag: asking again answers the open one (a double submit from
- * a phone creates nothing twice).
+ * scope, keeping the old serial as typed and suggesting the equipment on it when that tag is
+ * reachable, used and of the same company. One open request per new tag: asking again updates the
+ * open one with what was typed now (a blank field keeps what it had; a double submit from a phone
+ * changes nothing) and answers `updated: true`, so the operator is told it was updated.
  */
-export async function requestReplacement(ctx: Ctx, input: RequestInput): Promise<{ id: number }> {
+export async function requestReplacement(
+  ctx: Ctx,
+  input: RequestInput,
+): Promise<{ id: number; updated: boolean }> {
   return inTenantTx(ctx, async (trx) => {
     // The tag row lock orders this after (or before) a registration on the same tag.
     const tag = await findTag(ctx, trx, input.newSerial, { lock: true });
@@ -51,35 +55,56 @@ export async function requestReplacement(ctx: Ctx, input: RequestInput): Promise
     if (onTag) throw new AppError('TAG_ALREADY_USED', { params: { serial: tag.serialNumber } });
     if (!tag.enabled) throw new AppError('TAG_DISABLED', { params: { serial: tag.serialNumber } });
 
-    const open = async () =>
-      trx
-        .selectFrom('tag_replacement_requests')
-        .select('id')
-        .where('new_tag_id', '=', tag.id)
-        .where('status', '=', 'PENDING')
-        .executeTakeFirst();
-    const existing = await open();
-    if (existing) return { id: existing.id };
-
+    const oldSerial = input.oldSerial && input.oldSerial !== tag.serialNumber ? input.oldSerial : null;
     let suggested: number | null = null;
-    if (input.oldSerial && input.oldSerial !== tag.serialNumber) {
+    if (oldSerial) {
       const old = await trx
         .selectFrom('tags as t')
         .innerJoin('equipment as e', 'e.tag_id', 't.id')
         .select(['e.id', 't.company_id'])
-        .where('t.serial_number', '=', input.oldSerial)
+        .where('t.serial_number', '=', oldSerial)
         .executeTakeFirst();
       const company = scopeCompany(ctx);
-      // Out of reach or of another company: no suggestion (the admin picks the equipment).
+      // Out of reach or of another company: no suggestion (the admin sees the typed serial and
+      // picks the equipment).
       if (old && old.company_id === tag.companyId && (company === null || company === old.company_id))
         suggested = old.id;
     }
+
+    const open = async () =>
+      trx
+        .selectFrom('tag_replacement_requests')
+        .select(['id', 'typed_old_serial', 'suggested_equipment_id', 'description'])
+        .where('new_tag_id', '=', tag.id)
+        .where('status', '=', 'PENDING')
+        .executeTakeFirst();
+    const update = async (existing: NonNullable<Awaited<ReturnType<typeof open>>>) => {
+      const changes = {
+        ...(oldSerial ? { typed_old_serial: oldSerial, suggested_equipment_id: suggested } : {}),
+        ...(input.description ? { description: input.description } : {}),
+      };
+      const changed =
+        (oldSerial !== null &&
+          (oldSerial !== existing.typed_old_serial || suggested !== existing.suggested_equipment_id)) ||
+        (input.description !== null && input.description !== existing.description);
+      if (changed)
+        await trx
+          .updateTable('tag_replacement_requests')
+          .set({ ...changes, updated_at: sql`now()` })
+          .where('id', '=', existing.id)
+          .execute();
+      return { id: existing.id, updated: true };
+    };
+    const existing = await open();
+    if (existing) return update(existing);
+
     const row = await trx
       .insertInto('tag_replacement_requests')
       .values({
         new_tag_id: tag.id,
         company_id: tag.companyId,
         suggested_equipment_id: suggested,
+        typed_old_serial: oldSerial,
         description: input.description,
         requested_by: ctx.auth.user.id,
         requested_by_name: ctx.auth.user.name,
@@ -91,10 +116,10 @@ export async function requestReplacement(ctx: Ctx, input: RequestInput): Promise
       .onConflict((oc) => oc.column('new_tag_id').where('status', '=', 'PENDING').doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (row) return { id: row.id };
+    if (row) return { id: row.id, updated: false };
     const raced = await open();
     if (!raced) throw new AppError('CONFLICT');
-    return { id: raced.id };
+    return update(raced);
   });
 }
 
@@ -166,6 +191,7 @@ function selectRequest(q: ReturnType<typeof requestsFrom>) {
     'nt.enabled as new_enabled',
     // Once transferred the equipment is on the new tag: no "old" serial to show any more.
     sql<string | null>`case when ot.id = nt.id then null else ot.serial_number end`.as('old_serial'),
+    'r.typed_old_serial',
     'e.id as equipment_id',
     ...shownEquipmentColumns,
     'r.description',
@@ -186,6 +212,7 @@ function toRequest(r: RequestRow): ReplacementRequest {
     equipmentNewSerialNumber: r.new_serial,
     newTagEnabled: r.new_enabled,
     equipmentOldSerialNumber: r.old_serial,
+    typedOldSerialNumber: r.typed_old_serial,
     suggestedEquipmentId: r.equipment_id,
     ...shownEquipment(r),
     description: r.description,
@@ -210,6 +237,7 @@ export async function listRequests(ctx: Ctx, input: ListInput): Promise<Page<Rep
     search: [
       sql.ref('nt.serial_number'),
       sql.ref('ot.serial_number'),
+      sql.ref('r.typed_old_serial'),
       sql.ref('r.description'),
       sql.ref('r.requested_by_name'),
       sql.ref('e.extra_label'),

@@ -171,12 +171,17 @@ export async function forgetWorkingSets(): Promise<void> {
 type NewRecord = Omit<OutboxRecord, 'owner' | 'seq' | 'status' | 'attempts' | 'lastAttemptAt' | 'error'>;
 
 /** POSTs one record with its id as the `Idempotency-Key` (throws the client's error). */
-async function post(r: OutboxRecord): Promise<void> {
+/** What the server answered a record sent at once (an inspection names the order it opened). */
+export interface SentRecord {
+  id: number;
+  serviceOrderNumber?: number | null;
+}
+
+async function post(r: OutboxRecord): Promise<SentRecord> {
   const opts = { context: withIdempotencyKey(r.id) };
-  if (r.kind === 'inspect') await trpcClient.equipment.inspect.mutate(r.input as InspectionInput, opts);
-  else if (r.kind === 'maintain')
-    await trpcClient.equipment.maintain.mutate(r.input as MaintenanceInput, opts);
-  else await trpcClient.equipment.register.mutate(r.input as RegisterEquipmentInput, opts);
+  if (r.kind === 'inspect') return trpcClient.equipment.inspect.mutate(r.input as InspectionInput, opts);
+  if (r.kind === 'maintain') return trpcClient.equipment.maintain.mutate(r.input as MaintenanceInput, opts);
+  return trpcClient.equipment.register.mutate(r.input as RegisterEquipmentInput, opts);
 }
 
 function outcomeOf(err: unknown): SendOutcome {
@@ -204,7 +209,7 @@ async function send(r: OutboxRecord): Promise<SendOutcome> {
  * same key, so an answer lost on the way never makes it twice). A refusal is thrown as the client's
  * error, for the form to put on its fields.
  */
-export async function submitRecord(record: NewRecord): Promise<'sent' | 'queued'> {
+export async function submitRecord(record: NewRecord): Promise<SentRecord | 'queued'> {
   const user = state.user;
   if (!user) throw new Error('offline engine without a user');
   const full = complete(record, user);
@@ -214,8 +219,7 @@ export async function submitRecord(record: NewRecord): Promise<'sent' | 'queued'
     return 'queued';
   }
   try {
-    await post(full);
-    return 'sent';
+    return await post(full);
   } catch (err) {
     if (outcomeOf(err).kind !== 'retry') throw err;
     await enqueueRecord(full);

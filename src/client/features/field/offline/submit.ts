@@ -5,7 +5,7 @@
  */
 import type { IdentifiedBy } from '../../../../shared/equipment/schemas.ts';
 import { identificationOf } from '../identification.ts';
-import { localId, replaceRefused, submitRecord } from './engine.ts';
+import { localId, replaceRefused, type SentRecord, submitRecord } from './engine.ts';
 import type { OutboxKind, OutboxRecord } from './queue-rules.ts';
 
 export interface Proof {
@@ -36,8 +36,8 @@ export function proofOf(record: OutboxRecord): Partial<Proof> {
 }
 
 /**
- * Saves a field record: 'sent' when the server has it, 'queued' when it waits on the phone. Throws
- * the server's refusal of an online submit (for the form's fields).
+ * Saves a field record: the server's answer when it has it, 'queued' when it waits on the phone.
+ * Throws the server's refusal of an online submit (for the form's fields).
  */
 export async function saveFieldRecord(opts: {
   kind: OutboxKind;
@@ -45,7 +45,7 @@ export async function saveFieldRecord(opts: {
   title: string;
   input: Record<string, unknown>;
   fix?: OutboxRecord;
-}): Promise<'sent' | 'queued'> {
+}): Promise<SentRecord | 'queued'> {
   if (opts.fix) {
     await replaceRefused(opts.fix.id, opts.input);
     return 'queued';
