@@ -102,17 +102,22 @@ describe('inspection documents', () => {
     expect(decodeQr(page!)).toBe(tagUrl(config().PUBLIC_URL, e.serial));
   });
 
-  it('an improper inspection without a location says so', async () => {
+  it('an improper inspection is titled by its result, not a certificate, and without a location says so', async () => {
     const c = t.catalogue;
     const e = await equipmentOf(t);
     const id = await inspect(t, e.serial, {
       answers: answers(c, { seal: 'NO', cylinder: c.cylinder.dented }),
     });
     const text = pdfText((await download(`/web/inspections/${id}/pdf`, t.tokens.operator)).bytes);
+    // Titled by its result: an improper inspection is no certificate.
+    expect(text.startsWith('Relatório de inspeção — Impróprio'), text.slice(0, 80)).toBe(true);
+    expect(text).not.toContain('Certificado');
     expect(text).toContain('Status Impróprio');
     expect(text).toContain('Inspeção sem localização');
     expect(text).toContain(`${c.names.seal} Não`);
     expect(text).toContain(`${c.names.cylinder} Amassado`);
+    const rows = await xlsxRows((await download(`/web/inspections/${id}/excel`, t.tokens.operator)).bytes);
+    expect(rows[0]).toEqual(['Relatório de inspeção — Impróprio']);
   });
 
   it('content longer than a page continues on the next one, nothing clipped', async () => {
