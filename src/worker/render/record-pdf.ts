@@ -286,14 +286,24 @@ function drawHeader(w: Writer, doc: RecordDocument): void {
   const ops = qrPdfOps(doc.tag.url, qrX, top, QR_SIDE);
   const context = w.page.doc.context;
   w.page.node.addContentStream(context.register(context.flateStream(`q 0 0 0 rg\n${ops}\nQ`)));
+  // The serial under the code, whole: smaller when wider than the code (down to 6 points), then
+  // wrapped between characters; never cut nor running past the margin.
   const serial = w.text(doc.tag.serial);
-  const sw = w.bold.widthOfTextAtSize(serial, BODY);
-  w.page.drawText(serial, {
-    x: qrX + (QR_SIDE - sw) / 2,
-    y: top - QR_SIDE - BODY,
-    size: BODY,
-    font: w.bold,
+  const size = Math.max(
+    6,
+    Math.min(BODY, Math.floor((BODY * QR_SIDE * 10) / w.bold.widthOfTextAtSize(serial, BODY)) / 10),
+  );
+  const serialLines = wrapText(serial, w.bold, size, QR_SIDE);
+  serialLines.forEach((line, i) => {
+    const sw = w.bold.widthOfTextAtSize(line, size);
+    w.page.drawText(line, {
+      x: qrX + (QR_SIDE - sw) / 2,
+      y: top - QR_SIDE - size - i * (size + 2),
+      size,
+      font: w.bold,
+    });
   });
+  const serialBottom = top - QR_SIDE - serialLines.length * (size + 2);
   const textW = CONTENT_W - QR_SIDE - 16;
   let y = top;
   for (const line of wrapText(w.text(doc.title), w.bold, 16, textW)) {
@@ -305,7 +315,7 @@ function drawHeader(w: Writer, doc: RecordDocument): void {
     w.page.drawText(line, { x: M, y: y - 12, size: 12, font: w.font });
     y -= 15;
   }
-  w.y = Math.min(y, top - QR_SIDE - BODY - 6) - 6;
+  w.y = Math.min(y, serialBottom - 4) - 6;
 }
 
 /** "Página n de N" at the bottom of every page, once all pages exist. */
