@@ -1,6 +1,7 @@
 import { setImmediate as tick } from 'node:timers/promises';
 import { deflateSync } from 'node:zlib';
-import { PDFDocument, type PDFFont, type PDFPage, PDFName, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage, PDFName } from 'pdf-lib';
+import { embedDocumentFonts } from './fonts/truetype.ts';
 
 /** A4 landscape in points. */
 export const LANDSCAPE = { width: 841.89, height: 595.28, margin: 28 } as const;
@@ -47,8 +48,8 @@ export interface PdfTableOptions {
 }
 
 /**
- * Text a standard font can draw: WinAnsi covers Portuguese, but not e.g. "₂" (CO₂); such
- * characters fall back to their compatibility form ("2"), else "?". Widths are cached per character.
+ * Text the embedded font can draw (fonts/truetype.ts: "CO₂" included); a character it has no glyph
+ * for falls back to its compatibility form, else "?". Widths are cached per character.
  */
 class FontText {
   private readonly charset: Set<number>;
@@ -159,8 +160,7 @@ export async function renderPdfTable(
   doc.setTitle(opts.title);
   doc.setProducer('EquipCheck');
   doc.setCreationDate(new Date());
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await embedDocumentFonts(doc);
   const { width: W, height: H, margin: M } = LANDSCAPE;
   const bottom = M + 8;
 

@@ -1,18 +1,19 @@
 /**
  * One record's document as an A4 portrait PDF (pdf-lib): a header with the title, the company and
  * the tag's QR code (drawn like the labels', `qrPdfOps`), the record's sections as label/value rows
- * and its tables (attributes, answers, parts). Text is real text in the standard Helvetica, so it
- * can be searched and extracted; long values wrap, and content that does not fit continues on
+ * and its tables (attributes, answers, parts). Text is real text in the embedded DejaVu Sans
+ * (fonts/truetype.ts: "CO₂" included), so it can be searched and extracted; long values wrap, and content that does not fit continues on
  * another page (headers of a table repeated, a row taller than a page split by lines), never clipped.
  * The printable service order (service-order-pdf.ts) is drawn with the same writer and helpers.
  */
-import { type Color, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { type Color, PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import type {
   DocumentSection,
   DocumentTable,
   RecordDocument,
   Tone,
 } from '../../server/domains/documents/layout.ts';
+import { embedDocumentFonts } from './fonts/truetype.ts';
 import { qrPdfOps } from './qr-matrix.ts';
 
 /** A4 portrait in points, and the margin. */
@@ -37,8 +38,8 @@ const QUANTITY = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
 
 /** Quantities as Brazilians write them (4,5). */
 /**
- * The standard fonts encode WinAnsi only: what they cannot show becomes its unaccented letters
- * when those exist (ő → o), else "?"; controls become spaces. Line breaks are kept for wrapping.
+ * What the font has no glyph for (an emoji, CJK) becomes its unaccented letters when those exist,
+ * else "?"; controls become spaces. Line breaks are kept for wrapping.
  */
 function sanitizer(font: PDFFont): (text: string) => string {
   const known = new Set(font.getCharacterSet());
@@ -338,8 +339,7 @@ export async function renderRecordPdf(doc: RecordDocument): Promise<Uint8Array> 
   pdf.setTitle(`${doc.title} — ${doc.tag.serial}`);
   pdf.setProducer('EquipCheck');
   pdf.setCreationDate(new Date());
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { regular: font, bold } = await embedDocumentFonts(pdf);
   const w = new Writer(pdf, font, bold, `${doc.title} — tag ${doc.tag.serial} (continuação)`);
   w.newPage(true);
   drawHeader(w, doc);

@@ -135,15 +135,15 @@ describe('inspection documents', () => {
     expect(text).toContain('Página 2 de 2');
   });
 
-  it('any text renders: what the PDF font cannot show becomes "?" or its plain letter; the XLSX keeps it', async () => {
+  it('any text renders: the embedded font prints Ω, Ő and CO₂; what it cannot show becomes "?"; the XLSX keeps it', async () => {
     const c = t.catalogue;
     const e = await equipmentOf(t);
-    const notes = 'Fogo 🔥 火 Ωmega Őrs tab\there bell\u0007end';
+    const notes = 'Fogo 🔥 火 Ωmega Őrs CO₂ tab\there bell\u0007end';
     const id = await inspect(t, e.serial, { answers: answers(c, { notes }) });
     const text = pdfText((await download(`/web/inspections/${id}/pdf`, t.tokens.operator)).bytes);
-    expect(text).toContain(`${c.names.notes} Fogo ? ? ?mega Ors tab here bell end`);
+    expect(text).toContain(`${c.names.notes} Fogo ? ? Ωmega Őrs CO₂ tab here bell end`);
     const rows = await xlsxRows((await download(`/web/inspections/${id}/excel`, t.tokens.operator)).bytes);
-    expect(rows).toContainEqual([c.names.notes, 'Fogo 🔥 火 Ωmega Őrs tab\there bell end']);
+    expect(rows).toContainEqual([c.names.notes, 'Fogo 🔥 火 Ωmega Őrs CO₂ tab\there bell end']);
   });
 
   it('GET /web/inspections/{id}/excel: the header block and the answers and attributes in cells', async () => {
