@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from '../../../src/shared/dates.ts';
 import { tagUrl } from '../../../src/shared/qr/serial.ts';
@@ -7,6 +9,7 @@ import { closeQueue } from '../../../src/server/jobs/queue.ts';
 import { startWorker } from '../../../src/worker/worker.ts';
 import { rest } from '../../helpers/api.ts';
 import { decodeQr, rasterisePdf } from '../../helpers/qr-decode.ts';
+import { createTag, register } from '../equipment/helpers.ts';
 import { bodyBytes } from '../qr/helpers.ts';
 import {
   answers,
@@ -118,6 +121,22 @@ describe('inspection documents', () => {
     expect(text).toContain(`${c.names.cylinder} Amassado`);
     const rows = await xlsxRows((await download(`/web/inspections/${id}/excel`, t.tokens.operator)).bytes);
     expect(rows[0]).toEqual(['Relatório de inspeção — Impróprio']);
+  });
+
+  it('a 32-character serial is printed whole under the code, within its width', async () => {
+    const serial = `WQCXNVB4${Array.from(randomBytes(24), (b) => 'MW23456789'[b % 10]).join('')}`;
+    await createTag({ groupId: t.groupId, companyId: t.companyId, schema: t.schema }, { serial });
+    await register(t.tokens.group, { tagSerialNumber: serial, productId: t.catalogue.productId });
+    const id = await inspect(t, serial, { answers: answers(t.catalogue) });
+    const bytes = (await download(`/web/inspections/${id}/pdf`, t.tokens.operator)).bytes;
+    expect(pdfText(bytes)).toContain(`Tag ${serial}`);
+    // Only the area under the code (the page's right margin minus the code's 100 points).
+    const under = execFileSync('pdftotext', ['-x', '455', '-y', '40', '-W', '101', '-H', '140', '-', '-'], {
+      input: bytes,
+    })
+      .toString('utf8')
+      .replace(/\s+/g, '');
+    expect(under, under).toBe(serial);
   });
 
   it('content longer than a page continues on the next one, nothing clipped', async () => {
