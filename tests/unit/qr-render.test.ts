@@ -29,9 +29,11 @@ describe('QR label renderers', { timeout: 30_000 }, () => {
     expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
     expect(progress).toEqual([LABELS_PER_PAGE, serials.length]);
     expect(decodeLabelPdf(pdf)).toEqual(serials.map((s) => tagUrl(PUBLIC_URL, s)));
-    // One font object for the whole document, and no images.
+    // One font for the whole document (the embedded TrueType: a Type0 font and its descendant),
+    // and no images.
     const text = Buffer.from(pdf).toString('latin1');
-    expect(text.match(/\/Type \/Font\b/g)).toHaveLength(1);
+    expect(text.match(/\/Subtype \/Type0\b/g)).toHaveLength(1);
+    expect(text.match(/\/Type \/Font\b/g)).toHaveLength(2);
     expect(text).not.toContain('/Subtype /Image');
   });
 

@@ -1,15 +1,8 @@
 import { setImmediate as tick } from 'node:timers/promises';
 import { deflateSync } from 'node:zlib';
-import {
-  PDFDocument,
-  type PDFFont,
-  type PDFImage,
-  PDFName,
-  type PDFObject,
-  PDFPageLeaf,
-  StandardFonts,
-} from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFImage, PDFName, type PDFObject, PDFPageLeaf } from 'pdf-lib';
 import { tagUrl } from '../../shared/qr/serial.ts';
+import { embedRegularFont } from './fonts/truetype.ts';
 import {
   type Box,
   cutMarkSegments,
@@ -59,7 +52,7 @@ export interface PdfLabelOptions {
 
 const f2 = (n: number) => n.toFixed(2);
 
-/** Characters Helvetica (WinAnsi) cannot draw become '?', so a company name never fails a batch. */
+/** Characters the embedded font has no glyph for become '?', so a company name never fails a batch. */
 function encodable(font: PDFFont, text: string): string {
   const set = new Set(font.getCharacterSet());
   return Array.from(text, (ch) => (set.has(ch.codePointAt(0)!) ? ch : '?')).join('');
@@ -106,7 +99,7 @@ export async function renderPdfLabels(
   doc.setTitle(opts.title ?? 'Tags QR Code');
   doc.setProducer('EquipCheck');
   doc.setCreationDate(new Date());
-  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const font = await embedRegularFont(doc);
   let logo: PDFImage | null = null;
   if (opts.logo && opts.logo.length > 4) {
     const png = opts.logo[0] === 0x89 && opts.logo[1] === 0x50;

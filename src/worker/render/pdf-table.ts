@@ -1,6 +1,7 @@
 import { setImmediate as tick } from 'node:timers/promises';
 import { deflateSync } from 'node:zlib';
-import { PDFDocument, type PDFFont, type PDFPage, PDFName, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage, PDFName } from 'pdf-lib';
+import { embedDocumentFonts } from './fonts/truetype.ts';
 
 /** A4 landscape in points. */
 export const LANDSCAPE = { width: 841.89, height: 595.28, margin: 28 } as const;
@@ -12,11 +13,21 @@ const HEAD_H = 12;
 const ROW_H = 19;
 const PAD = 3;
 const FOOTER_Y = 16;
+/** the smallest size a `whole` cell shrinks to before it wraps */
+const WHOLE_MIN = 5;
+/** baseline of a cell's first line below the row's top, and the distance between wrapped lines */
+const FIRST_BASE = 8.5;
+const WHOLE_LEADING = 7.5;
 
 export interface PdfTableColumn {
   header: string;
   /** points */
   width: number;
+  /**
+   * Never cut (a tag serial, the key a technician looks for on paper): the text shrinks to the
+   * column down to WHOLE_MIN points, then wraps over as many lines as it needs (the row grows).
+   */
+  whole?: boolean;
 }
 
 /**
@@ -37,8 +48,8 @@ export interface PdfTableOptions {
 }
 
 /**
- * Text a standard font can draw: WinAnsi covers Portuguese, but not e.g. "₂" (CO₂); such
- * characters fall back to their compatibility form ("2"), else "?". Widths are cached per character.
+ * Text the embedded font can draw (fonts/truetype.ts: "CO₂" included); a character it has no glyph
+ * for falls back to its compatibility form, else "?". Widths are cached per character.
  */
 class FontText {
   private readonly charset: Set<number>;
@@ -103,6 +114,31 @@ class FontText {
     }
     return `${out.trimEnd()}…`;
   }
+  /**
+   * `text` whole within `max` points: one line at `size` or smaller (down to `min`), else lines
+   * at `size` broken between characters. Never cut.
+   */
+  whole(text: string, size: number, min: number, max: number): { size: number; lines: string[] } {
+    const clean = this.clean(text);
+    const w = this.width(clean, 1);
+    if (w * size <= max) return { size, lines: [clean] };
+    if (w * min <= max) return { size: Math.floor((max / w) * 10) / 10, lines: [clean] };
+    const lines: string[] = [];
+    let line = '';
+    let used = 0;
+    for (const ch of clean) {
+      const cw = this.charWidth(ch) * size;
+      if (line && used + cw > max) {
+        lines.push(line);
+        line = '';
+        used = 0;
+      }
+      line += ch;
+      used += cw;
+    }
+    lines.push(line);
+    return { size, lines };
+  }
   /** The operator drawing `text` (already clean) at x, y. */
   draw(text: string, size: number, x: number, y: number): string {
     return `BT ${this.key} ${size} Tf ${x.toFixed(2)} ${y.toFixed(2)} Td ${this.font.encodeText(text).toString()} Tj ET`;
@@ -124,8 +160,7 @@ export async function renderPdfTable(
   doc.setTitle(opts.title);
   doc.setProducer('EquipCheck');
   doc.setCreationDate(new Date());
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await embedDocumentFonts(doc);
   const { width: W, height: H, margin: M } = LANDSCAPE;
   const bottom = M + 8;
 
@@ -181,19 +216,37 @@ export async function renderPdfTable(
   let row = 0;
   for await (const batch of batches) {
     for (const cells of batch) {
-      if (y - ROW_H < bottom) newPage();
+      // Whole cells first: a wrapped one makes the row taller.
+      let rowH = ROW_H;
+      const wholes = opts.columns.map((c, i) => {
+        if (!c.whole || !cells[i]) return null;
+        const fitted = text.whole(cells[i]!, BODY, WHOLE_MIN, c.width - 2 * PAD);
+        rowH = Math.max(rowH, FIRST_BASE + (fitted.lines.length - 1) * WHOLE_LEADING + 4);
+        return fitted;
+      });
+      if (y - rowH < bottom) newPage();
       if (row % 2 === 1)
-        ops.push(`0.96 g ${M} ${(y - ROW_H).toFixed(2)} ${(W - 2 * M).toFixed(2)} ${ROW_H} re f 0 g`);
+        ops.push(
+          `0.96 g ${M} ${(y - rowH).toFixed(2)} ${(W - 2 * M).toFixed(2)} ${rowH.toFixed(2)} re f 0 g`,
+        );
       let x = M;
       opts.columns.forEach((c, i) => {
+        const fitted = wholes[i];
+        if (fitted) {
+          fitted.lines.forEach((line, k) => {
+            ops.push(text.draw(line, fitted.size, x + PAD, y - FIRST_BASE - k * WHOLE_LEADING));
+          });
+          x += c.width;
+          return;
+        }
         const [first = '', second = ''] = (cells[i] ?? '').split('\n', 2);
         const room = c.width - 2 * PAD;
-        if (first) ops.push(text.draw(text.fit(first, BODY, room), BODY, x + PAD, y - 8.5));
+        if (first) ops.push(text.draw(text.fit(first, BODY, room), BODY, x + PAD, y - FIRST_BASE));
         if (second)
           ops.push(`0.35 g ${text.draw(text.fit(second, SECOND, room), SECOND, x + PAD, y - 16)} 0 g`);
         x += c.width;
       });
-      y -= ROW_H;
+      y -= rowH;
       row++;
       // Let I/O run meanwhile (the next batch's queries, the job lock).
       if (row % 100 === 0) await tick();

@@ -1,18 +1,19 @@
 /**
  * One record's document as an A4 portrait PDF (pdf-lib): a header with the title, the company and
  * the tag's QR code (drawn like the labels', `qrPdfOps`), the record's sections as label/value rows
- * and its tables (attributes, answers, parts). Text is real text in the standard Helvetica, so it
- * can be searched and extracted; long values wrap, and content that does not fit continues on
+ * and its tables (attributes, answers, parts). Text is real text in the embedded DejaVu Sans
+ * (fonts/truetype.ts: "CO₂" included), so it can be searched and extracted; long values wrap, and content that does not fit continues on
  * another page (headers of a table repeated, a row taller than a page split by lines), never clipped.
  * The printable service order (service-order-pdf.ts) is drawn with the same writer and helpers.
  */
-import { type Color, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { type Color, PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import type {
   DocumentSection,
   DocumentTable,
   RecordDocument,
   Tone,
 } from '../../server/domains/documents/layout.ts';
+import { embedDocumentFonts } from './fonts/truetype.ts';
 import { qrPdfOps } from './qr-matrix.ts';
 
 /** A4 portrait in points, and the margin. */
@@ -37,8 +38,8 @@ const QUANTITY = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
 
 /** Quantities as Brazilians write them (4,5). */
 /**
- * The standard fonts encode WinAnsi only: what they cannot show becomes its unaccented letters
- * when those exist (ő → o), else "?"; controls become spaces. Line breaks are kept for wrapping.
+ * What the font has no glyph for (an emoji, CJK) becomes its unaccented letters when those exist,
+ * else "?"; controls become spaces. Line breaks are kept for wrapping.
  */
 function sanitizer(font: PDFFont): (text: string) => string {
   const known = new Set(font.getCharacterSet());
@@ -286,14 +287,24 @@ function drawHeader(w: Writer, doc: RecordDocument): void {
   const ops = qrPdfOps(doc.tag.url, qrX, top, QR_SIDE);
   const context = w.page.doc.context;
   w.page.node.addContentStream(context.register(context.flateStream(`q 0 0 0 rg\n${ops}\nQ`)));
+  // The serial under the code, whole: smaller when wider than the code (down to 6 points), then
+  // wrapped between characters; never cut nor running past the margin.
   const serial = w.text(doc.tag.serial);
-  const sw = w.bold.widthOfTextAtSize(serial, BODY);
-  w.page.drawText(serial, {
-    x: qrX + (QR_SIDE - sw) / 2,
-    y: top - QR_SIDE - BODY,
-    size: BODY,
-    font: w.bold,
+  const size = Math.max(
+    6,
+    Math.min(BODY, Math.floor((BODY * QR_SIDE * 10) / w.bold.widthOfTextAtSize(serial, BODY)) / 10),
+  );
+  const serialLines = wrapText(serial, w.bold, size, QR_SIDE);
+  serialLines.forEach((line, i) => {
+    const sw = w.bold.widthOfTextAtSize(line, size);
+    w.page.drawText(line, {
+      x: qrX + (QR_SIDE - sw) / 2,
+      y: top - QR_SIDE - size - i * (size + 2),
+      size,
+      font: w.bold,
+    });
   });
+  const serialBottom = top - QR_SIDE - serialLines.length * (size + 2);
   const textW = CONTENT_W - QR_SIDE - 16;
   let y = top;
   for (const line of wrapText(w.text(doc.title), w.bold, 16, textW)) {
@@ -305,7 +316,7 @@ function drawHeader(w: Writer, doc: RecordDocument): void {
     w.page.drawText(line, { x: M, y: y - 12, size: 12, font: w.font });
     y -= 15;
   }
-  w.y = Math.min(y, top - QR_SIDE - BODY - 6) - 6;
+  w.y = Math.min(y, serialBottom - 4) - 6;
 }
 
 /** "Página n de N" at the bottom of every page, once all pages exist. */
@@ -328,8 +339,7 @@ export async function renderRecordPdf(doc: RecordDocument): Promise<Uint8Array> 
   pdf.setTitle(`${doc.title} — ${doc.tag.serial}`);
   pdf.setProducer('EquipCheck');
   pdf.setCreationDate(new Date());
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { regular: font, bold } = await embedDocumentFonts(pdf);
   const w = new Writer(pdf, font, bold, `${doc.title} — tag ${doc.tag.serial} (continuação)`);
   w.newPage(true);
   drawHeader(w, doc);

@@ -4,8 +4,9 @@
  * QR code of its tag's page on the left (drawn like the labels', `qrPdfOps`) and its details beside
  * it. Blocks never split across pages; the text is real text (searchable, extractable).
  */
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import type { ServiceOrderDocument } from '../../server/domains/service-orders/pdf-layout.ts';
+import { embedDocumentFonts } from './fonts/truetype.ts';
 import { qrPdfOps } from './qr-matrix.ts';
 import {
   BODY,
@@ -81,8 +82,7 @@ export async function renderServiceOrderPdf(doc: ServiceOrderDocument): Promise<
   pdf.setTitle(doc.title);
   pdf.setProducer('EquipCheck');
   pdf.setCreationDate(new Date());
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { regular: font, bold } = await embedDocumentFonts(pdf);
   const w = new Writer(pdf, font, bold, `${doc.title} (continuação)`);
   w.newPage(true);
   drawHeader(w, doc);

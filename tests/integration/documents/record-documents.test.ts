@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from '../../../src/shared/dates.ts';
 import { tagUrl } from '../../../src/shared/qr/serial.ts';
@@ -7,6 +9,7 @@ import { closeQueue } from '../../../src/server/jobs/queue.ts';
 import { startWorker } from '../../../src/worker/worker.ts';
 import { rest } from '../../helpers/api.ts';
 import { decodeQr, rasterisePdf } from '../../helpers/qr-decode.ts';
+import { createTag, register } from '../equipment/helpers.ts';
 import { bodyBytes } from '../qr/helpers.ts';
 import {
   answers,
@@ -102,17 +105,38 @@ describe('inspection documents', () => {
     expect(decodeQr(page!)).toBe(tagUrl(config().PUBLIC_URL, e.serial));
   });
 
-  it('an improper inspection without a location says so', async () => {
+  it('an improper inspection is titled by its result, not a certificate, and without a location says so', async () => {
     const c = t.catalogue;
     const e = await equipmentOf(t);
     const id = await inspect(t, e.serial, {
       answers: answers(c, { seal: 'NO', cylinder: c.cylinder.dented }),
     });
     const text = pdfText((await download(`/web/inspections/${id}/pdf`, t.tokens.operator)).bytes);
+    // Titled by its result: an improper inspection is no certificate.
+    expect(text.startsWith('Relatório de inspeção — Impróprio'), text.slice(0, 80)).toBe(true);
+    expect(text).not.toContain('Certificado');
     expect(text).toContain('Status Impróprio');
     expect(text).toContain('Inspeção sem localização');
     expect(text).toContain(`${c.names.seal} Não`);
     expect(text).toContain(`${c.names.cylinder} Amassado`);
+    const rows = await xlsxRows((await download(`/web/inspections/${id}/excel`, t.tokens.operator)).bytes);
+    expect(rows[0]).toEqual(['Relatório de inspeção — Impróprio']);
+  });
+
+  it('a 32-character serial is printed whole under the code, within its width', async () => {
+    const serial = `WQCXNVB4${Array.from(randomBytes(24), (b) => 'MW23456789'[b % 10]).join('')}`;
+    await createTag({ groupId: t.groupId, companyId: t.companyId, schema: t.schema }, { serial });
+    await register(t.tokens.group, { tagSerialNumber: serial, productId: t.catalogue.productId });
+    const id = await inspect(t, serial, { answers: answers(t.catalogue) });
+    const bytes = (await download(`/web/inspections/${id}/pdf`, t.tokens.operator)).bytes;
+    expect(pdfText(bytes)).toContain(`Tag ${serial}`);
+    // Only the area under the code (the page's right margin minus the code's 100 points).
+    const under = execFileSync('pdftotext', ['-x', '455', '-y', '40', '-W', '101', '-H', '140', '-', '-'], {
+      input: bytes,
+    })
+      .toString('utf8')
+      .replace(/\s+/g, '');
+    expect(under, under).toBe(serial);
   });
 
   it('content longer than a page continues on the next one, nothing clipped', async () => {
@@ -130,15 +154,15 @@ describe('inspection documents', () => {
     expect(text).toContain('Página 2 de 2');
   });
 
-  it('any text renders: what the PDF font cannot show becomes "?" or its plain letter; the XLSX keeps it', async () => {
+  it('any text renders: the embedded font prints Ω, Ő and CO₂; what it cannot show becomes "?"; the XLSX keeps it', async () => {
     const c = t.catalogue;
     const e = await equipmentOf(t);
-    const notes = 'Fogo 🔥 火 Ωmega Őrs tab\there bell\u0007end';
+    const notes = 'Fogo 🔥 火 Ωmega Őrs CO₂ tab\there bell\u0007end';
     const id = await inspect(t, e.serial, { answers: answers(c, { notes }) });
     const text = pdfText((await download(`/web/inspections/${id}/pdf`, t.tokens.operator)).bytes);
-    expect(text).toContain(`${c.names.notes} Fogo ? ? ?mega Ors tab here bell end`);
+    expect(text).toContain(`${c.names.notes} Fogo ? ? Ωmega Őrs CO₂ tab here bell end`);
     const rows = await xlsxRows((await download(`/web/inspections/${id}/excel`, t.tokens.operator)).bytes);
-    expect(rows).toContainEqual([c.names.notes, 'Fogo 🔥 火 Ωmega Őrs tab\there bell end']);
+    expect(rows).toContainEqual([c.names.notes, 'Fogo 🔥 火 Ωmega Őrs CO₂ tab\there bell end']);
   });
 
   it('GET /web/inspections/{id}/excel: the header block and the answers and attributes in cells', async () => {

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { todayIn } from '../../../src/shared/equipment/status.ts';
 import type { Page } from '../../../src/shared/list.ts';
 import { startWorker } from '../../../src/worker/worker.ts';
 import { DEMO, loginAs, rest, trpcClient } from '../../helpers/api.ts';
+import { createTag, register } from '../equipment/helpers.ts';
 import {
   bulkEquipment,
   day,
@@ -85,12 +87,14 @@ async function sheetRows(bytes: ArrayBuffer, name: string): Promise<unknown[][]>
   return rows;
 }
 
-function pdfText(bytes: ArrayBuffer): string {
+/** The text of the PDF, laid out; `crop`: only what lies between x and x + width (points) of every page. */
+function pdfText(bytes: ArrayBuffer, crop?: { x: number; width: number }): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'report-pdf-'));
   try {
     const file = path.join(dir, 'report.pdf');
     writeFileSync(file, Buffer.from(bytes));
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    const area = crop ? ['-x', `${crop.x}`, '-y', '0', '-W', `${crop.width}`, '-H', '600'] : [];
+    return execFileSync('pdftotext', ['-layout', ...area, file, '-'], { encoding: 'utf8' });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -301,6 +305,40 @@ describe('PDF export', () => {
     expect(lines[recepcao]).toContain(ddmmyyyy(day(-1)));
     expect(lines[recepcao + 1]).toContain('C-Recepção');
     expect(text).not.toContain('Sala de Reuniões');
+  });
+
+  it('prints every tag serial whole inside its column: a wide one shrinks, a 32-character one wraps, none is cut', async () => {
+    const pick = (alphabet: string, n: number) =>
+      Array.from(randomBytes(n), (b) => alphabet[b % alphabet.length]).join('');
+    // Serials of the widest letters: 10 (today's length, plus one) and 32 (the longest accepted).
+    const wide = `WQCXNVB4${pick('MW', 2)}`;
+    const longest = `WQCXNVB4${pick('MW23456789', 24)}`;
+    const label = `Serial longo ${randomBytes(3).toString('hex')}`;
+    for (const [i, serial] of [wide, longest].entries()) {
+      await createTag({ groupId: tn.groupId, companyId: tn.companyA, schema: tn.schema }, { serial });
+      await register(tn.tokens.group, {
+        tagSerialNumber: serial,
+        productId: c.extinguisherId,
+        extraLabel: `${label} ${i}`,
+      });
+    }
+    const res = await rest('GET', `/web/equipments/report/pdf?${qs({ query: label, field: 'extraLabel' })}`, {
+      token: tn.tokens.group,
+    });
+    expect(res.status).toBe(200);
+    const bytes = await res.res.arrayBuffer();
+    const text = pdfText(bytes);
+    expect(text).toContain('Equipamentos: 2');
+    expect(text).not.toContain('…');
+    // The wide one on one line, whole.
+    expect(text).toContain(wide);
+    // Only the Tag column (x from the margin past Produto and Identificação, 64 points wide):
+    // both serials whole there, so nothing of them runs into the next column.
+    const tagColumn = pdfText(bytes, { x: 28 + 152 + 120, width: 64 }).replace(/\s+/g, '');
+    expect(tagColumn, tagColumn).toContain(wide);
+    expect(tagColumn, tagColumn).toContain(longest);
+    const nextColumn = pdfText(bytes, { x: 28 + 152 + 120 + 64, width: 88 });
+    expect(nextColumn).not.toMatch(/[MW]{2}/);
   });
 
   it('GET /web/equipments/maintenance-report/pdf: the maintenance table and its status filter', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '../../../src/shared/dates.ts';
 import { tagUrl } from '../../../src/shared/qr/serial.ts';
@@ -9,6 +10,7 @@ import { startWorker } from '../../../src/worker/worker.ts';
 import { rest, trpcClient } from '../../helpers/api.ts';
 import { decodeQr, rasterisePdf } from '../../helpers/qr-decode.ts';
 import { pageCount, pdfText } from '../documents/helpers.ts';
+import { createTag, register } from '../equipment/helpers.ts';
 import { bodyBytes } from '../qr/helpers.ts';
 import {
   createOrder,
@@ -124,6 +126,26 @@ describe('the printable service order', () => {
     expect(await pageCount(bytes)).toBeGreaterThan(1);
     expect(pdfText(bytes)).toContain('(continuação)');
     expect(columnCodes(bytes)).toEqual(es.map((e) => tagUrl(config().PUBLIC_URL, e.serial)));
+  });
+
+  it('prints the characters the product stores: "CO₂" is extracted as "CO₂", not "CO?" nor "CO2"', async () => {
+    const serial = await createTag({ groupId: t.groupId, companyId: t.companyId, schema: t.schema });
+    const extraLabel = `Extintor CO₂ ${randomBytes(3).toString('hex')} — Ωmega Őrs`;
+    const id = await register(t.tokens.group, {
+      tagSerialNumber: serial,
+      productId: t.catalogue.productId,
+      extraLabel,
+    });
+    const created = await createOrder(
+      t.tokens.group,
+      orderBody(t, [{ id }], { observation: 'Recarga de CO₂ e N₂ — 6 kg ±0,2' }),
+    );
+    const r = await rest('GET', `/web/service-order/${created.id}/pdf`, { token: t.tokens.group });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const text = pdfText(await bodyBytes(r.res));
+    expect(text).toContain('Observação Recarga de CO₂ e N₂ — 6 kg ±0,2');
+    expect(text).toContain(`Identificação: ${extraLabel}`);
+    expect(text).not.toContain('CO?');
   });
 
   it('another company’s order is 404 for a company admin, and operators are 403, before any job is queued', async () => {

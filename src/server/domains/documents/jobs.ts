@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { DocumentFormat } from '../../../shared/documents/schemas.ts';
 import { config } from '../../config.ts';
 import { coreDb, tenantDb } from '../../db/database.ts';
-import { fileStore } from '../../files/store.ts';
+import { fileStore, writeStreamed } from '../../files/store.ts';
 import { defineJob, type JobDefinition, type JobMeta } from '../../jobs/define.ts';
 import { loadRecordDocument } from './content.ts';
 import type { RecordKind } from './layout.ts';
@@ -60,17 +60,22 @@ function documentJob(kind: RecordKind, format: DocumentFormat) {
       });
       if (!doc) throw new UnrecoverableError(`${kind} ${params.recordId} not found in its company`);
       await progress(30);
-      // pdf-lib, qrcode and exceljs load only in the worker, on the first document.
-      const bytes =
-        format === 'pdf'
-          ? await (await import('../../../worker/render/record-pdf.ts')).renderRecordPdf(doc)
-          : await (await import('../../../worker/render/record-xlsx.ts')).renderRecordXlsx(doc);
-      await progress(90);
       const name = `${doc.fileBase}.${format}`;
       // Keyed on the job: a retry (BullMQ is at-least-once) overwrites the same file.
       const key = `jobs/${meta.jobId}/${name}`;
       const contentType = DOCUMENT_CONTENT_TYPES[format];
-      const { size } = await fileStore().put(key, bytes, contentType);
+      // pdf-lib, qrcode and exceljs load only in the worker, on the first document. The sheet is
+      // streamed into the file as its rows are written; the PDF is saved whole (pdf-lib).
+      const { size } =
+        format === 'pdf'
+          ? await fileStore().put(
+              key,
+              await (await import('../../../worker/render/record-pdf.ts')).renderRecordPdf(doc),
+              contentType,
+            )
+          : await writeStreamed(key, contentType, async (stream) =>
+              (await import('../../../worker/render/record-xlsx.ts')).writeRecordXlsx(doc, stream),
+            );
       await progress(100);
       return {
         file: { key, name, contentType, size },

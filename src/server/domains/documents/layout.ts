@@ -159,7 +159,19 @@ function base(kind: RecordKind, s: RecordSubject, at: Date, opts: LayoutOptions)
   };
 }
 
-/** The inspection certificate: status, inspector, date, location, answers and attribute values. */
+/**
+ * An inspection's document is a certificate only when the equipment passed: an improper one is a
+ * report that says so in its title, never "Certificado".
+ */
+export const INSPECTION_TITLE = {
+  proper: 'Certificado de inspeção',
+  improper: 'Relatório de inspeção — Impróprio',
+} as const;
+
+/**
+ * The inspection's document (a certificate when proper, a report titled by its result when not):
+ * status, inspector, date, location, answers and attribute values.
+ */
 export function inspectionDocument(
   s: RecordSubject,
   r: InspectionRecord,
@@ -167,7 +179,7 @@ export function inspectionDocument(
 ): RecordDocument {
   return {
     ...base('inspection', s, r.createdAt, opts),
-    title: 'Certificado de inspeção',
+    title: r.improper ? INSPECTION_TITLE.improper : INSPECTION_TITLE.proper,
     sheet: 'Inspeção',
     sections: [
       ...subjectSections(s),

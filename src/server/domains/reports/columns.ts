@@ -18,6 +18,8 @@ export interface PdfColumn {
   width: number;
   /** a line break makes a second, smaller line (the SKU under the name, a status under its date) */
   cell(e: Equipment): string;
+  /** never cut: shrinks, then wraps (the tag serial) */
+  whole?: boolean;
 }
 
 export interface XlsxColumn {
@@ -60,7 +62,8 @@ export function pdfColumns(report: ReportKind, timeZone: string): PdfColumn[] {
     header: 'Identificação · controle',
     cell: (e: Equipment) => `${e.extraLabel ?? ''}\n${e.extraCode ?? ''}`,
   };
-  const tag = { header: 'Tag', cell: (e: Equipment) => e.tagSerialNumber };
+  // The serial is the key a technician looks for on paper: printed whole, never cut.
+  const tag = { header: 'Tag', whole: true, cell: (e: Equipment) => e.tagSerialNumber };
   const created = { header: 'Cadastro', cell: (e: Equipment) => day(e.createdAt) };
   if (report === 'maintenances')
     return [
@@ -73,9 +76,9 @@ export function pdfColumns(report: ReportKind, timeZone: string): PdfColumn[] {
       { header: 'Responsável', width: 180, cell: (e) => personCell(e.lastMaintenance) },
     ];
   return [
-    { ...product, width: 160 },
+    { ...product, width: 152 },
     { ...extra, width: 120 },
-    { ...tag, width: 56 },
+    { ...tag, width: 64 },
     { header: 'Empresa', width: 88, cell: (e) => e.companyName ?? '' },
     { ...created, width: 50 },
     {
