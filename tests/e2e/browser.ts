@@ -67,12 +67,14 @@ async function watchCsp(context: BrowserContext): Promise<void> {
 /** A fresh context (own localStorage) and page; paths like '/#/os' are resolved against baseUrl. */
 export async function newPage(
   browser: Browser,
-  opts: { viewport?: { width: number; height: number } } = {},
+  /** `touch`: a phone's touch screen (`isMobile`, `hasTouch`: the pointer is coarse) */
+  opts: { viewport?: { width: number; height: number }; touch?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: opts.viewport ?? { width: 1366, height: 900 },
     locale: 'pt-BR',
+    ...(opts.touch ? { isMobile: true, hasTouch: true } : {}),
   });
   context.setDefaultTimeout(15_000);
   await watchCsp(context);

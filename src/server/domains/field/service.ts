@@ -14,11 +14,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import { CLOCK_SKEW_MINUTES } from '../../../shared/equipment/presence.ts';
 import type { EquipmentStatus } from '../../../shared/equipment/status.ts';
-import type {
-  WorkingSetPage,
-  WorkingSetTag,
-  workingSetInputSchema,
-} from '../../../shared/field/schemas.ts';
+import type { WorkingSetPage, WorkingSetTag, workingSetInputSchema } from '../../../shared/field/schemas.ts';
 import type { TenantContext } from '../../context.ts';
 import { config } from '../../config.ts';
 import { coreDb, type TenantDb } from '../../db/database.ts';
@@ -93,15 +89,15 @@ async function loadCatalogue(
       onlyProducts
         ? eb('p.id', 'in', onlyProducts.length ? [...onlyProducts] : [-1])
         : eb.or([
-        eb.and([eb('p.enabled', '=', true), eb('it.enabled', '=', true), eb('c.enabled', '=', true)]),
-        eb.exists(
-          eb
-            .selectFrom('equipment as e')
-            .select('e.id')
-            .whereRef('e.product_id', '=', 'p.id')
-            .where('e.company_id', 'in', companyIds.length ? [...companyIds] : [-1]),
-        ),
-      ]),
+            eb.and([eb('p.enabled', '=', true), eb('it.enabled', '=', true), eb('c.enabled', '=', true)]),
+            eb.exists(
+              eb
+                .selectFrom('equipment as e')
+                .select('e.id')
+                .whereRef('e.product_id', '=', 'p.id')
+                .where('e.company_id', 'in', companyIds.length ? [...companyIds] : [-1]),
+            ),
+          ]),
     )
     .execute();
   const typeIds = [...new Set(products.map((p) => p.inspection_type_id))];

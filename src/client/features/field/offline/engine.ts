@@ -475,7 +475,8 @@ async function download(quiet: boolean): Promise<void> {
     };
     await putSetMeta(meta);
     await deletePartialDownload(key);
-    if (state.user === user) setState(quiet ? { set: meta, background: null } : { set: meta, download: null });
+    if (state.user === user)
+      setState(quiet ? { set: meta, background: null } : { set: meta, download: null });
   } catch (err) {
     if (quiet) return; // no signal or a busy server: the place reached is kept, resumed later
     if (state.user === user) setState({ download: null, downloadError: err });
