@@ -135,10 +135,20 @@ async function offlineStore(page: Page) {
     ]);
     db.close();
     return {
-      sets: (sets as { key: string; equipmentCount: number; unusedCount: number }[]).map((x) => ({
+      sets: (
+        sets as {
+          key: string;
+          equipmentCount: number;
+          unusedCount: number;
+          downloadedAt: string;
+          gen: number;
+        }[]
+      ).map((x) => ({
         key: x.key,
         equipmentCount: x.equipmentCount,
         unusedCount: x.unusedCount,
+        downloadedAt: x.downloadedAt,
+        gen: x.gen,
       })),
       equipment: (equipment as { serial: string }[]).map((x) => x.serial),
       recentTags: (recentTags as { serial: string; type: { questions: unknown[] } }[]).map((x) => ({
@@ -146,6 +156,8 @@ async function offlineStore(page: Page) {
         questions: x.type.questions.length,
       })),
       downloads: downloads.length,
+      /** a background download's place: items done of total */
+      progress: (downloads as { done: number; total: number }[]).map((d) => `${d.done}/${d.total}`),
     };
   });
 }
@@ -594,11 +606,16 @@ describe('without preparing the phone (issue 26 item 11)', () => {
       .poll(
         async () => {
           const s = await offlineStore(page);
-          return { sets: s.sets.length, downloads: s.downloads, hasTag: s.equipment.includes(serial) };
+          return {
+            sets: s.sets.length,
+            downloads: s.progress,
+            hasTag: s.equipment.includes(serial),
+            rows: s.equipment.length,
+          };
         },
         { timeout: 90_000, interval: 500 },
       )
-      .toEqual({ sets: 1, downloads: 0, hasTag: true });
+      .toMatchObject({ sets: 1, downloads: [], hasTag: true });
     const store = await offlineStore(page);
     expect(store.sets[0]!.equipmentCount).toBeGreaterThan(0);
     expect(store.recentTags).toEqual([]);
@@ -617,20 +634,16 @@ describe('without preparing the phone (issue 26 item 11)', () => {
       .poll(async () => await notesOf(equipmentId))
       .toContain('Inspeção com o conjunto preparado sozinho');
 
-    // The button still downloads the whole set again (a full refresh).
+    // The button still downloads the whole set again (a full refresh: a new generation of rows).
+    const prepared = (await offlineStore(page)).sets[0]!;
     await page.goto('/#/offline');
     await page.getByTestId('working-set-summary').waitFor();
-    const before = (await page.getByTestId('working-set-summary').textContent()) ?? '';
     await page.getByTestId('working-set-download').click();
-    await page.getByTestId('working-set-progress').waitFor({ state: 'detached', timeout: 60_000 });
-    await page
-      .waitForFunction(
-        (text) => document.querySelector('[data-testid="working-set-summary"]')?.textContent !== text,
-        before,
-        { timeout: 60_000 },
-      )
-      .catch(() => undefined);
+    await expect
+      .poll(async () => (await offlineStore(page)).sets.map((x) => x.gen), { timeout: 60_000 })
+      .toEqual([prepared.gen + 1]);
+    await page.getByTestId('working-set-summary').waitFor();
     expect(await page.getByTestId('working-set-error').count()).toBe(0);
     await closeAll();
-  });
+  }, 120_000);
 });
