@@ -12,6 +12,9 @@
  *   never overwritten, and the user discards it after confirming;
  * - a record refused because the question set changed meanwhile: its reason shown, fixed in its
  *   form (prefilled with what was answered), then sent;
+ * - without "Preparar" (issue 26 item 11): a tag opened online works offline later (it was kept with
+ *   its forms), and an operator signing in on a touch phone gets the whole set prepared in the
+ *   background (read from IndexedDB), so a tag never opened works offline too;
  * - proof of presence on the screens: the inspection report flags a typed inspection (tooltip on
  *   keyboard focus), the never-scanned filter ("Não escaneado desde") lists it and not a scanned
  *   one, and the equipment dialog's record says how the tag was identified.
@@ -54,8 +57,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function phone(): Promise<{ page: Page; context: BrowserContext }> {
-  const { context, page } = await newPage(browser, { viewport: PHONE });
+async function phone(touch = false): Promise<{ page: Page; context: BrowserContext }> {
+  const { context, page } = await newPage(browser, { viewport: PHONE, mobile: touch });
   contexts.push(context);
   return { page, context };
 }
@@ -107,6 +110,66 @@ async function prepare(page: Page): Promise<void> {
     await page.getByTestId('working-set-error').count(),
     (await page.getByTestId('working-set').textContent()) ?? '',
   ).toBe(0);
+}
+
+/** What the phone's offline store holds (read in the page, from IndexedDB). */
+async function offlineStore(page: Page) {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const r = indexedDB.open('equipcheck-offline');
+      r.onsuccess = () => resolve(r.result);
+      r.onerror = () => reject(r.error);
+    });
+    const all = (store: string) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        if (!db.objectStoreNames.contains(store)) return resolve([]);
+        const r = db.transaction(store).objectStore(store).getAll();
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+    const [sets, equipment, recentTags, downloads] = await Promise.all([
+      all('sets'),
+      all('equipment'),
+      all('recentTags'),
+      all('downloads'),
+    ]);
+    db.close();
+    return {
+      sets: (
+        sets as {
+          key: string;
+          equipmentCount: number;
+          unusedCount: number;
+          downloadedAt: string;
+          gen: number;
+        }[]
+      ).map((x) => ({
+        key: x.key,
+        equipmentCount: x.equipmentCount,
+        unusedCount: x.unusedCount,
+        downloadedAt: x.downloadedAt,
+        gen: x.gen,
+      })),
+      equipment: (equipment as { serial: string }[]).map((x) => x.serial),
+      recentTags: (recentTags as { serial: string; type: { questions: unknown[] } }[]).map((x) => ({
+        serial: x.serial,
+        questions: x.type.questions.length,
+      })),
+      downloads: downloads.length,
+      /** a background download's place: items done of total */
+      progress: (downloads as { done: number; total: number }[]).map((d) => `${d.done}/${d.total}`),
+    };
+  });
+}
+
+/** The answers of every inspection of an equipment on the server (one list per inspection). */
+async function notesOf(equipmentId: number): Promise<string[]> {
+  const rows = await tenantDb(demo.schema)
+    .selectFrom('inspections')
+    .select('answers')
+    .where('equipment_id', '=', equipmentId)
+    .execute();
+  return rows.flatMap((r) => (r.answers as { answer: string }[]).map((a) => a.answer));
 }
 
 describe('installable app (PWA)', () => {
@@ -474,4 +537,113 @@ describe('working without signal', () => {
     expect(await record.getByTestId('presence-identified-by').textContent()).toBe('Número digitado');
     await closeAll();
   });
+});
+
+describe('without preparing the phone (issue 26 item 11)', () => {
+  it('a tag opened online, never prepared, opens offline and its inspection arrives once back online', async () => {
+    const company = await loginAs(DEMO.companyAdmin);
+    const serial = await createTag(demo);
+    const equipmentId = await register(company, { tagSerialNumber: serial, productId: c.productId });
+
+    const { page, context } = await phone();
+    await login(page, DEMO.operator);
+    await controlledByWorker(page);
+    // Opened online: the online card, the set never prepared (the panel offers it).
+    await page.goto(`/#/t/${serial}`);
+    await page.getByTestId('field-actions').waitFor();
+    await page.getByTestId('working-set-none').waitFor();
+    expect(await page.locator('[data-testid="tag-card"][data-source="offline"]').count()).toBe(0);
+    // The tag was kept with its forms.
+    await expect
+      .poll(async () => (await offlineStore(page)).recentTags, { timeout: 15_000 })
+      .toContainEqual({ serial, questions: 4 });
+    expect((await offlineStore(page)).sets).toEqual([]);
+
+    // No signal: the same tag, after a reload, from what was kept.
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('offline-banner').getByText('Sem conexão').waitFor();
+    await page.locator('[data-testid="tag-card"][data-source="offline"]').waitFor();
+    await page
+      .getByTestId('field-offline')
+      .getByText(/^Sem conexão: dados baixados em /)
+      .waitFor();
+    expect(await page.getByTestId('tag-product').textContent()).toBe(
+      `Extintor PQS ${c.names.seal.split(' ').at(-1)}`,
+    );
+    await inspect(page, 'Inspeção sem preparar o aparelho');
+    await page.getByTestId('offline-banner').getByText('1 registro aguardando envio').waitFor();
+    expect(await notesOf(equipmentId)).toEqual([]);
+
+    // Back online: the record arrives, once.
+    await context.setOffline(false);
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 20_000 });
+    await expect
+      .poll(async () => (await notesOf(equipmentId)).filter((n) => n === 'Inspeção sem preparar o aparelho'))
+      .toHaveLength(1);
+    const rows = await tenantDb(demo.schema)
+      .selectFrom('inspections')
+      .select('identified_by')
+      .where('equipment_id', '=', equipmentId)
+      .execute();
+    expect(rows).toHaveLength(1);
+    await closeAll();
+  });
+
+  it('an operator signing in on a touch phone gets the set prepared in the background; a tag never opened works offline', async () => {
+    const company = await loginAs(DEMO.companyAdmin);
+    const serial = await createTag(demo);
+    const equipmentId = await register(company, { tagSerialNumber: serial, productId: c.productId });
+
+    const { page, context } = await phone(true);
+    await page.goto('/#/');
+    await page.getByTestId('login-form').waitFor();
+    expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
+    await controlledByWorker(page);
+    await login(page, DEMO.operator);
+    // Nothing pressed: the set arrives in IndexedDB by itself, whole (no download left half-way).
+    await expect
+      .poll(
+        async () => {
+          const s = await offlineStore(page);
+          return {
+            sets: s.sets.length,
+            downloads: s.progress,
+            hasTag: s.equipment.includes(serial),
+            rows: s.equipment.length,
+          };
+        },
+        { timeout: 90_000, interval: 500 },
+      )
+      .toMatchObject({ sets: 1, downloads: [], hasTag: true });
+    const store = await offlineStore(page);
+    expect(store.sets[0]!.equipmentCount).toBeGreaterThan(0);
+    expect(store.recentTags).toEqual([]);
+
+    // No signal: the never-opened tag opens from the set and records.
+    await context.setOffline(true);
+    await page.goto(`/#/t/${serial}`);
+    await page.locator('[data-testid="tag-card"][data-source="offline"]').waitFor();
+    expect(await page.getByTestId('tag-product').textContent()).toBe(
+      `Extintor PQS ${c.names.seal.split(' ').at(-1)}`,
+    );
+    await inspect(page, 'Inspeção com o conjunto preparado sozinho');
+    await context.setOffline(false);
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 20_000 });
+    await expect
+      .poll(async () => await notesOf(equipmentId))
+      .toContain('Inspeção com o conjunto preparado sozinho');
+
+    // The button still downloads the whole set again (a full refresh: a new generation of rows).
+    const prepared = (await offlineStore(page)).sets[0]!;
+    await page.goto('/#/offline');
+    await page.getByTestId('working-set-summary').waitFor();
+    await page.getByTestId('working-set-download').click();
+    await expect
+      .poll(async () => (await offlineStore(page)).sets.map((x) => x.gen), { timeout: 60_000 })
+      .toEqual([prepared.gen + 1]);
+    await page.getByTestId('working-set-summary').waitFor();
+    expect(await page.getByTestId('working-set-error').count()).toBe(0);
+    await closeAll();
+  }, 120_000);
 });

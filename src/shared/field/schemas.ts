@@ -119,3 +119,17 @@ export const workingSetPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type WorkingSetPage = z.infer<typeof workingSetPageSchema>;
+
+/**
+ * One tag's part of the working set (`field.workingSetTag`, GET /web/field/working-set/tags/{tag}/):
+ * what the phone keeps, automatically, for a tag opened online — its equipment and the catalogue
+ * pieces its offline inspect and maintain forms need.
+ */
+export const workingSetTagSchema = z.object({
+  /** when the server read it */
+  generatedAt: z.date(),
+  equipment: workingSetEquipmentSchema,
+  product: workingSetProductSchema,
+  inspectionType: workingSetInspectionTypeSchema,
+});
+export type WorkingSetTag = z.infer<typeof workingSetTagSchema>;

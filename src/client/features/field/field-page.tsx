@@ -35,7 +35,7 @@ import { RegisterForm } from './register-form.tsx';
 import { ReplaceForm } from './replace-form.tsx';
 import { OfflineTagPage } from './offline-tag-page.tsx';
 import { useOffline } from './offline/banner.tsx';
-import { isNetworkFailure } from './offline/engine.ts';
+import { isNetworkFailure, rememberOpenedTag } from './offline/engine.ts';
 import { OFFLINE_NS } from './offline/i18n.ts';
 import { WorkingSetPanel } from './offline/offline-page.tsx';
 import { ScanDialogButton } from './scan-button.tsx';
@@ -88,6 +88,14 @@ export function FieldTagPage() {
     enabled: signedIn && registered === false,
     retry: false,
   });
+
+  // A tag opened online is kept on the phone with its forms, to open and record without signal
+  // later even if the working set was never prepared (issue 26 item 11).
+  const ownTag = equipment.data ? serial : null;
+  const ownAt = equipment.dataUpdatedAt;
+  React.useEffect(() => {
+    if (ownTag && offline.online) void rememberOpenedTag(ownTag, ownAt);
+  }, [ownTag, ownAt, offline.online]);
 
   // Someone registered the tag since the card was read: read the card again.
   const optionsCode = options.error ? errorCode(options.error) : undefined;

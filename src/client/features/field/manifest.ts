@@ -33,6 +33,8 @@ export const fieldManifest = defineFeature('field', [
         'config.public',
         // the offline working set, refreshed in the background (issue 20)
         'field.workingSet',
+        // a tag opened online is kept for offline use (issue 26 item 11)
+        'field.workingSetTag',
       ),
     ],
   },

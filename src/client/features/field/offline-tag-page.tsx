@@ -142,7 +142,9 @@ export function OfflineTagPage({
           ? t('field.noSet')
           : tag.kind === 'missing'
             ? t('field.notInSet')
-            : t('field.offlineCard', { date: formatDateTime(tag.set.downloadedAt) })}
+            : t('field.offlineCard', {
+                date: formatDateTime(tag.kind === 'equipment' ? tag.savedAt : tag.set.downloadedAt),
+              })}
       </p>
       {tag.kind !== 'noSet' && tag.kind !== 'missing' && <CachedCard serial={serial} tag={tag} />}
       {tag.kind === 'noSet' && <WorkingSetPanel compact />}

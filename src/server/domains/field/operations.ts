@@ -3,7 +3,12 @@
  * signal. The records it queues are synced through the equipment domain's POSTs with their
  * `Idempotency-Key`s (`performedAt`, `identifiedBy`, `scannedAt`).
  */
-import { workingSetInputSchema, workingSetPageSchema } from '../../../shared/field/schemas.ts';
+import { byTag } from '../../../shared/equipment/schemas.ts';
+import {
+  workingSetInputSchema,
+  workingSetPageSchema,
+  workingSetTagSchema,
+} from '../../../shared/field/schemas.ts';
 import { ALL_ROLES } from '../../../shared/roles.ts';
 import { query, tenant } from '../../kit/operation.ts';
 import * as s from './service.ts';
@@ -17,5 +22,14 @@ export const fieldOperations = {
     output: workingSetPageSchema,
     rest: { method: 'get', path: '/web/field/working-set/' },
     handler: (ctx, input) => s.workingSet(ctx, input),
+  }),
+  workingSetTag: query({
+    access: tenant(ALL_ROLES),
+    summary:
+      'One tag’s part of the offline working set: its equipment and the catalogue pieces its offline forms need (its product with parts, its inspection type with questions, maintenance questions and attributes). The phone keeps it when the tag is opened online. 404 TAG_NOT_FOUND out of scope, EQUIPMENT_NOT_FOUND on an unused tag.',
+    input: byTag,
+    output: workingSetTagSchema,
+    rest: { method: 'get', path: '/web/field/working-set/tags/:tag/' },
+    handler: (ctx, input) => s.workingSetTag(ctx, input),
   }),
 };

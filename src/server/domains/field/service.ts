@@ -14,7 +14,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import { CLOCK_SKEW_MINUTES } from '../../../shared/equipment/presence.ts';
 import type { EquipmentStatus } from '../../../shared/equipment/status.ts';
-import type { WorkingSetPage, workingSetInputSchema } from '../../../shared/field/schemas.ts';
+import type { WorkingSetPage, WorkingSetTag, workingSetInputSchema } from '../../../shared/field/schemas.ts';
 import type { TenantContext } from '../../context.ts';
 import { config } from '../../config.ts';
 import { coreDb, type TenantDb } from '../../db/database.ts';
@@ -26,6 +26,7 @@ import {
   maintenanceQuestionsByType,
   productPartsOf,
 } from '../equipment/records.ts';
+import { equipmentIdOnTag } from '../equipment/lookup.ts';
 import { enabledTypeAttributes, fieldProducts, toFieldProduct } from '../equipment/register.ts';
 import { statusColumns } from '../equipment/status-sql.ts';
 
@@ -81,19 +82,22 @@ async function loadCatalogue(
   db: TenantDb,
   companyIds: readonly number[],
   companies: Catalogue['companies'],
+  onlyProducts?: readonly number[],
 ): Promise<Catalogue> {
   const products = await fieldProducts(db)
     .where((eb) =>
-      eb.or([
-        eb.and([eb('p.enabled', '=', true), eb('it.enabled', '=', true), eb('c.enabled', '=', true)]),
-        eb.exists(
-          eb
-            .selectFrom('equipment as e')
-            .select('e.id')
-            .whereRef('e.product_id', '=', 'p.id')
-            .where('e.company_id', 'in', companyIds.length ? [...companyIds] : [-1]),
-        ),
-      ]),
+      onlyProducts
+        ? eb('p.id', 'in', onlyProducts.length ? [...onlyProducts] : [-1])
+        : eb.or([
+            eb.and([eb('p.enabled', '=', true), eb('it.enabled', '=', true), eb('c.enabled', '=', true)]),
+            eb.exists(
+              eb
+                .selectFrom('equipment as e')
+                .select('e.id')
+                .whereRef('e.product_id', '=', 'p.id')
+                .where('e.company_id', 'in', companyIds.length ? [...companyIds] : [-1]),
+            ),
+          ]),
     )
     .execute();
   const typeIds = [...new Set(products.map((p) => p.inspection_type_id))];
@@ -209,13 +213,8 @@ async function setVersion(
     .slice(0, 22);
 }
 
-function equipmentPage(
-  db: TenantDb,
-  companyIds: readonly number[],
-  k: Cursor['k'],
-  limit: number,
-  day: string,
-) {
+/** The working set's equipment rows (with the tag, the status of the day and the attribute values). */
+function equipmentRows(db: TenantDb, day: string) {
   return db
     .selectFrom('equipment as e')
     .innerJoin('tags as t', 't.id', 'e.tag_id')
@@ -243,7 +242,17 @@ function equipmentPage(
         )
         .whereRef('v.equipment_id', '=', 'e.id')
         .as('attributes'),
-    )
+    );
+}
+
+function equipmentPage(
+  db: TenantDb,
+  companyIds: readonly number[],
+  k: Cursor['k'],
+  limit: number,
+  day: string,
+) {
+  return equipmentRows(db, day)
     .where(inCompanies('e.company_id', companyIds))
     .where(after('e.company_id', 'e.id', k))
     .orderBy('e.company_id')
@@ -266,6 +275,45 @@ function unusedTagsPage(db: TenantDb, companyIds: readonly number[], k: Cursor['
     .orderBy('t.id')
     .limit(limit)
     .execute();
+}
+
+type EquipmentRow = Awaited<ReturnType<typeof equipmentPage>>[number];
+
+function toSetEquipment(e: EquipmentRow): WorkingSetPage['equipment'][number] {
+  return {
+    id: e.id,
+    tagSerialNumber: e.serial_number,
+    enabledTag: e.enabled,
+    companyId: e.company_id,
+    productId: e.product_id,
+    extraLabel: e.extra_label,
+    extraCode: e.extra_code,
+    status: e.status as EquipmentStatus,
+    dueDate: e.due_date,
+    nextInspectionDate: e.next_inspection_date,
+    lastInspectionAt: e.last_inspection_at,
+    attributes: e.attributes ?? [],
+  };
+}
+
+/**
+ * GET /web/field/working-set/tags/{tag}/: one tag's part of the working set — its equipment row and
+ * the catalogue pieces its offline forms need (its product with parts, its inspection type with
+ * questions, maintenance questions and attributes), read by the same loaders as the whole set. The
+ * phone keeps it when a tag is opened online, so the tag works without signal afterwards even if
+ * the whole set was never downloaded. A tag out of the caller's scope is 404 TAG_NOT_FOUND, an
+ * unused one 404 EQUIPMENT_NOT_FOUND (as `equipment.get`).
+ */
+export async function workingSetTag(ctx: TenantContext, input: { tag: string }): Promise<WorkingSetTag> {
+  const db = ctx.auth.tenant;
+  const id = await equipmentIdOnTag(ctx, input.tag);
+  const row = await equipmentRows(db, today()).where('e.id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('EQUIPMENT_NOT_FOUND');
+  const catalogue = await loadCatalogue(db, [row.company_id], [], [row.product_id]);
+  const product = catalogue.products[0];
+  const inspectionType = catalogue.inspectionTypes[0];
+  if (!product || !inspectionType) throw new AppError('EQUIPMENT_NOT_FOUND');
+  return { generatedAt: new Date(), equipment: toSetEquipment(row), product, inspectionType };
 }
 
 /** GET /web/field/working-set/: one page of the caller's company's offline working set. */
@@ -333,20 +381,7 @@ export async function workingSet(ctx: TenantContext, input: Input): Promise<Work
       presenceMaxSubmitDelayMinutes: c.PRESENCE_MAX_SUBMIT_DELAY_MIN,
     },
     catalogue,
-    equipment: equipment.map((e) => ({
-      id: e.id,
-      tagSerialNumber: e.serial_number,
-      enabledTag: e.enabled,
-      companyId: e.company_id,
-      productId: e.product_id,
-      extraLabel: e.extra_label,
-      extraCode: e.extra_code,
-      status: e.status as EquipmentStatus,
-      dueDate: e.due_date,
-      nextInspectionDate: e.next_inspection_date,
-      lastInspectionAt: e.last_inspection_at,
-      attributes: e.attributes ?? [],
-    })),
+    equipment: equipment.map(toSetEquipment),
     unusedTags: tags.map((t) => ({ serialNumber: t.serial_number, companyId: t.company_id })),
     nextCursor: next ? encodeCursor(next) : null,
   };

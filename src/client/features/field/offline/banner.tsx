@@ -20,15 +20,16 @@ export function useOffline(): OfflineState {
 
 /** Hands the signed-in user (or null) to the offline engine. Renders nothing. */
 export function OfflineSync(): null {
-  const { user } = useSession();
+  const { user, role } = useSession();
   const id = user?.id ?? null;
   const companyId = user?.companyId ?? null;
+  const userRole = role === null || role === 'ANONYMOUS' ? null : role;
   React.useEffect(() => {
     if (typeof indexedDB === 'undefined') return;
-    setUser(id === null ? null : { id, companyId }).catch((err: unknown) => {
+    setUser(id === null ? null : { id, companyId, role: userRole }).catch((err: unknown) => {
       console.warn('[offline] storage unavailable', err);
     });
-  }, [id, companyId]);
+  }, [id, companyId, userRole]);
   return null;
 }
 

@@ -2,7 +2,9 @@
  * A tag as the phone's working set knows it (issue 20): its equipment (with the product, the
  * inspection type's questions and attributes, the maintenance questions and parts), an unused tag
  * of the company (registering is allowed there), a tag registered on this phone and still waiting to
- * be sent, or nothing. The field forms are built from these when there is no signal.
+ * be sent, or nothing. A tag opened online is also kept by itself (issue 26 item 11: `recentTags`),
+ * with or without a set; the newer of the two answers. The field forms are built from these when
+ * there is no signal.
  */
 import * as React from 'react';
 import type { RouterOutputs } from '../../../lib/api-types.ts';
@@ -11,6 +13,7 @@ import type { OutboxRecord } from './queue-rules.ts';
 import {
   getCachedEquipment,
   getCachedUnusedTag,
+  getRecentTag,
   setKeyOf,
   type WorkingSetCatalogue,
   type WorkingSetEquipment,
@@ -25,7 +28,8 @@ export type CachedTag =
   | { kind: 'missing'; set: WorkingSetMeta }
   | {
       kind: 'equipment';
-      set: WorkingSetMeta;
+      /** when the phone got this data (the set's download, or the tag's last online opening) */
+      savedAt: string;
       row: WorkingSetEquipment;
       product: Product | null;
       type: InspectionType | null;
@@ -51,19 +55,32 @@ function typeOf(set: WorkingSetMeta, product: Product | null): InspectionType | 
 /** Looks the serial up in the user's working set and in their own queued registrations. */
 export async function lookupCachedTag(s: OfflineState, serial: string): Promise<CachedTag> {
   const set = s.set;
-  if (!s.user || !set) return { kind: 'noSet' };
+  if (!s.user) return { kind: 'noSet' };
   const key = setKeyOf(s.user.id, s.user.companyId);
-  const registered = s.records.find(
-    (r) => r.kind === 'register' && r.serial === serial && r.status === 'waiting',
-  );
-  if (registered) {
+  const registered = set
+    ? s.records.find((r) => r.kind === 'register' && r.serial === serial && r.status === 'waiting')
+    : undefined;
+  if (set && registered) {
     const product = productOf(set, Number(registered.input.productId));
     return { kind: 'pendingRegister', set, record: registered, product, type: typeOf(set, product) };
   }
-  const row = await getCachedEquipment(key, serial);
+  const [row, recent] = await Promise.all([
+    set ? getCachedEquipment(key, serial) : null,
+    getRecentTag(key, serial),
+  ]);
+  // The tag kept when opened online, unless the set was read by the server after it.
+  if (recent && (!set || !row || Date.parse(recent.savedAt) >= new Date(set.generatedAt).getTime()))
+    return {
+      kind: 'equipment',
+      savedAt: recent.savedAt,
+      row: recent.row,
+      product: recent.product,
+      type: recent.type,
+    };
+  if (!set) return { kind: 'noSet' };
   if (row) {
     const product = productOf(set, row.productId);
-    return { kind: 'equipment', set, row, product, type: typeOf(set, product) };
+    return { kind: 'equipment', savedAt: set.downloadedAt, row, product, type: typeOf(set, product) };
   }
   const unused = await getCachedUnusedTag(key, serial);
   if (unused) {
@@ -78,7 +95,8 @@ export function useCachedTag(s: OfflineState, serial: string, enabled: boolean):
   const [found, setFound] = React.useState<{ serial: string; tag: CachedTag } | undefined>();
   const gen = s.set?.gen;
   const queued = s.records.length;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: looked up again when the set (gen) or queue changes
+  const recent = s.recentGen;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: looked up again when the set (gen), the kept tags or queue changes
   React.useEffect(() => {
     if (!enabled || !s.ready) return;
     let live = true;
@@ -93,7 +111,7 @@ export function useCachedTag(s: OfflineState, serial: string, enabled: boolean):
     return () => {
       live = false;
     };
-  }, [enabled, serial, gen, queued, s.ready, s.user]);
+  }, [enabled, serial, gen, recent, queued, s.ready, s.user]);
   return found?.serial === serial ? found.tag : undefined;
 }
 

@@ -5,11 +5,15 @@
  *   online, right after a record is queued, and when the user asks (`syncNow`);
  * - downloads the working set page by page (`field.workingSet`) with its progress, and refreshes a
  *   downloaded set when online and it is older than CHECK_EVERY_MS (the set's `version` says whether
- *   it changed, so an unchanged set costs one small page).
+ *   it changed, so an unchanged set costs one small page);
+ * - keeps every tag opened online, with its forms (`field.workingSetTag`, the last RECENT_TAGS_MAX),
+ *   and prepares the set by itself, quietly and resumably, when the app is installed or a field
+ *   user signs in on a phone (./prepare-rules.ts; issue 26 item 11). The button downloads it whole.
  * React reads it through `useOffline()` (./use-offline.ts); nothing here renders.
  */
 import type { RegisterEquipmentInput } from '../../../../shared/equipment/schemas.ts';
 import type { InspectionInput, MaintenanceInput } from '../../../../shared/equipment/schemas.ts';
+import type { Role } from '../../../../shared/roles.ts';
 import { errorCode, errorParams, httpStatus, trpcClient, withIdempotencyKey } from '../../../lib/trpc.ts';
 import {
   classifyFailure,
@@ -22,14 +26,20 @@ import {
   runPass,
   type SendOutcome,
 } from './queue-rules.ts';
+import { backgroundPreparation, hasRoomFor, isPhone, localDay } from './prepare-rules.ts';
 import {
   clearWorkingSets,
   deleteOutbox,
+  deletePartialDownload,
   dropOlderRows,
   forgetUnusedTag,
+  getPartialDownload,
   getSetMeta,
   outboxOf,
+  type PartialDownload,
   putOutbox,
+  putPartialDownload,
+  putRecentTag,
   putSetMeta,
   putSetRows,
   replaceOutbox,
@@ -47,6 +57,7 @@ export const DOWNLOAD_PAGE_SIZE = 500;
 export interface OfflineUser {
   id: number;
   companyId: number | null;
+  role?: Role | null;
 }
 
 export interface DownloadProgress {
@@ -67,6 +78,10 @@ export interface OfflineState {
   set: WorkingSetMeta | null;
   /** a download under way */
   download: DownloadProgress | null;
+  /** a quiet background preparation under way (nothing waits for it) */
+  background: DownloadProgress | null;
+  /** moves when a tag opened online was kept (the cached tag is looked up again) */
+  recentGen: number;
   /** the last download's failure */
   downloadError: unknown;
   /** the outbox and set were read from the phone's storage */
@@ -82,6 +97,8 @@ const EMPTY: OfflineState = {
   stoppedBy: null,
   set: null,
   download: null,
+  background: null,
+  recentGen: 0,
   downloadError: null,
   ready: false,
 };
@@ -130,6 +147,11 @@ function wireEvents(): void {
     setState({ online: true });
     void syncNow();
     void refreshSetIfStale();
+    void prepareInBackground();
+  });
+  window.addEventListener('appinstalled', () => {
+    markInstalled();
+    void prepareInBackground();
   });
   window.addEventListener('offline', () => setState({ online: false }));
   setInterval(() => {
@@ -146,6 +168,7 @@ export async function setUser(user: OfflineUser | null): Promise<void> {
   await reload();
   void syncNow();
   void refreshSetIfStale();
+  void prepareInBackground();
 }
 
 /** Reads the user's outbox and set from the phone. */
@@ -162,8 +185,10 @@ async function reload(): Promise<void> {
 
 /** Signing out: the working sets go; the outbox stays for the user's next sign-in. */
 export async function forgetWorkingSets(): Promise<void> {
+  stopBackground = true;
+  forgetPreparedDays();
   await clearWorkingSets();
-  setState({ set: null });
+  setState({ set: null, background: null });
 }
 
 // ── the outbox ─────────────────────────────────────────────────────────────────────────────────
@@ -333,12 +358,21 @@ export async function discard(id: string): Promise<void> {
 // ── the working set ────────────────────────────────────────────────────────────────────────────
 
 let downloading: Promise<void> | null = null;
+let background: Promise<void> | null = null;
+let stopBackground = false;
 
-/** Downloads the user's working set again, page by page (progress in `download`). */
+/**
+ * "Preparar" / "Atualizar": downloads the user's working set again, whole, page by page (progress
+ * in `download`). A background preparation under way stops first; its half is not reused.
+ */
 export function downloadWorkingSet(): Promise<void> {
   downloading ??= (async () => {
     try {
-      await download();
+      if (background) {
+        stopBackground = true;
+        await background;
+      }
+      await download(false);
     } finally {
       downloading = null;
     }
@@ -346,36 +380,85 @@ export function downloadWorkingSet(): Promise<void> {
   return downloading;
 }
 
-async function download(): Promise<void> {
+type FirstPage = Pick<
+  PartialDownload,
+  'version' | 'generatedAt' | 'companyId' | 'total' | 'limits' | 'catalogue'
+>;
+
+/** Lets the page breathe between background pages (rendering, taps): the next idle moment. */
+function idle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else setTimeout(resolve, 0);
+  });
+}
+
+/**
+ * One download. `quiet` (the background preparation): progress in `background`, the place reached
+ * saved after every page so it resumes (`downloads` store), a pause for the page between pages,
+ * stopped by the button or a sign-out, and given up when the phone's storage has no room for it.
+ */
+async function download(quiet: boolean): Promise<void> {
   const user = state.user;
   if (!user) return;
   const key = setKeyOf(user.id, user.companyId);
   const companyId = user.companyId ?? undefined;
-  setState({ download: { done: 0, total: 0 }, downloadError: null });
-  const gen = (state.set?.gen ?? 0) + 1;
+  const partial = quiet ? await getPartialDownload(key) : null;
+  if (!quiet) await deletePartialDownload(key);
+  const progress = (p: DownloadProgress) => setState(quiet ? { background: p } : { download: p });
+  if (quiet) setState({ background: { done: partial?.done ?? 0, total: partial?.total ?? 0 } });
+  else setState({ download: { done: 0, total: 0 }, downloadError: null });
+  const gen = partial?.gen ?? (state.set?.gen ?? 0) + 1;
+  const startedAt = partial?.startedAt ?? Date.now();
   try {
-    let cursor: string | undefined;
-    let first: Awaited<ReturnType<typeof trpcClient.field.workingSet.query>> | null = null;
-    let done = 0;
-    let equipmentCount = 0;
-    let unusedCount = 0;
-    let bytes = 0;
+    let cursor: string | undefined = partial?.cursor;
+    let first: FirstPage | null = partial;
+    let done = partial?.done ?? 0;
+    let equipmentCount = partial?.equipmentCount ?? 0;
+    let unusedCount = partial?.unusedCount ?? 0;
+    let bytes = partial?.bytes ?? 0;
     do {
+      if (quiet && (stopBackground || state.user !== user)) return;
       const page = await trpcClient.field.workingSet.query({
         cursor,
         pageSize: DOWNLOAD_PAGE_SIZE,
         companyId,
       });
       if (state.user !== user) return;
-      first ??= page;
+      if (!first) {
+        first = {
+          version: page.version,
+          generatedAt: page.generatedAt,
+          companyId: page.companyId,
+          total: page.total,
+          limits: page.limits,
+          catalogue: page.catalogue ?? { products: [], inspectionTypes: [], companies: [] },
+        };
+        if (quiet && !hasRoomFor(page.total, await storageEstimate())) return;
+      }
       bytes += JSON.stringify(page).length;
       await putSetRows(key, gen, page.equipment, page.unusedTags);
       done += page.equipment.length + page.unusedTags.length;
       equipmentCount += page.equipment.length;
       unusedCount += page.unusedTags.length;
-      setState({ download: { done, total: Math.max(first.total, done) } });
+      progress({ done, total: Math.max(first.total, done) });
       cursor = page.nextCursor ?? undefined;
+      if (quiet && cursor) {
+        await putPartialDownload({
+          ...first,
+          key,
+          gen,
+          cursor,
+          startedAt,
+          done,
+          equipmentCount,
+          unusedCount,
+          bytes,
+        });
+        await idle();
+      }
     } while (cursor);
+    if (quiet && (stopBackground || state.user !== user)) return;
     await dropOlderRows(key, gen);
     const now = new Date().toISOString();
     const meta: WorkingSetMeta = {
@@ -392,13 +475,147 @@ async function download(): Promise<void> {
       unusedCount,
       bytes,
       limits: first.limits,
-      catalogue: first.catalogue ?? { products: [], inspectionTypes: [], companies: [] },
+      catalogue: first.catalogue,
     };
     await putSetMeta(meta);
-    if (state.user === user) setState({ set: meta, download: null });
+    await deletePartialDownload(key);
+    if (state.user === user)
+      setState(quiet ? { set: meta, background: null } : { set: meta, download: null });
   } catch (err) {
+    if (quiet) return; // no signal or a busy server: the place reached is kept, resumed later
     if (state.user === user) setState({ download: null, downloadError: err });
     throw err;
+  } finally {
+    if (quiet && state.user === user) setState({ background: null });
+  }
+}
+
+async function storageEstimate(): Promise<StorageEstimate | null> {
+  try {
+    return (await navigator.storage?.estimate?.()) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+// ── by itself: tags opened online, the set prepared in the background (issue 26 item 11) ───────
+
+const INSTALLED_KEY = 'equipcheck.offline.installed';
+const PREPARED_KEY = 'equipcheck.offline.prepared.';
+
+function markInstalled(): void {
+  try {
+    localStorage.setItem(INSTALLED_KEY, '1');
+  } catch {
+    // private mode: the standalone display still says it
+  }
+}
+
+function readStored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Sign-out: the next sign-in may prepare again (its set was cleared with the rest). */
+function forgetPreparedDays(): void {
+  try {
+    for (const k of Object.keys(localStorage)) if (k.startsWith(PREPARED_KEY)) localStorage.removeItem(k);
+  } catch {
+    // nothing kept
+  }
+}
+
+/** What the device says of itself (./prepare-rules.ts decides). */
+function device() {
+  const nav = navigator as Navigator & {
+    userAgentData?: { mobile?: boolean };
+    connection?: { saveData?: boolean };
+  };
+  const media = (q: string) => typeof matchMedia === 'function' && matchMedia(q).matches;
+  return {
+    phone: isPhone({
+      uaMobile: nav.userAgentData?.mobile,
+      coarsePointer: media('(pointer: coarse)'),
+      shortSide: Math.min(screen.width, screen.height),
+    }),
+    installed: readStored(INSTALLED_KEY) === '1' || media('(display-mode: standalone)'),
+    saveData: nav.connection?.saveData === true,
+  };
+}
+
+/**
+ * Prepares the user's working set quietly when ./prepare-rules.ts says so (installed app, a field
+ * user on a phone; once a day per sign-in), or resumes one left half-way. Runs on sign-in (and on
+ * every start of the page), when the app is installed and when the phone comes back online.
+ */
+export async function prepareInBackground(): Promise<void> {
+  const user = state.user;
+  if (!user || !navigator.onLine || downloading || background || !state.ready) return;
+  const key = setKeyOf(user.id, user.companyId);
+  const partial = await getPartialDownload(key);
+  if (state.user !== user || downloading || background) return;
+  const today = localDay(new Date());
+  const d = device();
+  const decision = backgroundPreparation({
+    role: user.role ?? null,
+    ...d,
+    hasSet: state.set !== null,
+    hasPartial: partial !== null,
+    lastDay: readStored(PREPARED_KEY + key),
+    today,
+  });
+  if (decision === 'none') return;
+  if (decision === 'start')
+    try {
+      localStorage.setItem(PREPARED_KEY + key, today);
+    } catch {
+      // once a page then
+    }
+  stopBackground = false;
+  background = (async () => {
+    try {
+      await download(true);
+    } finally {
+      background = null;
+      stopBackground = false;
+    }
+  })();
+  return background;
+}
+
+/** Fresh answers of a tag's equipment already kept (by the `equipment.get` answer's time). */
+const kept = new Map<string, number>();
+
+/**
+ * A tag opened online (its equipment answered): its part of the working set is kept on the phone
+ * (`field.workingSetTag`), so it opens and records without signal even if the set was never
+ * prepared. Once per fresh `equipment.get` answer (`stamp`); failures are quiet (the page works).
+ */
+export async function rememberOpenedTag(serial: string, stamp: number): Promise<void> {
+  const user = state.user;
+  if (!user || !navigator.onLine) return;
+  const key = setKeyOf(user.id, user.companyId);
+  const id = `${key}|${serial}`;
+  if (kept.get(id) === stamp) return;
+  kept.set(id, stamp);
+  try {
+    const tag = await trpcClient.field.workingSetTag.query({ tag: serial });
+    if (state.user !== user) return;
+    await putRecentTag({
+      set: key,
+      serial: tag.equipment.tagSerialNumber,
+      openedAt: Date.now(),
+      savedAt: tag.generatedAt.toISOString(),
+      row: tag.equipment,
+      product: tag.product,
+      type: tag.inspectionType,
+    });
+    if (state.user === user) setState({ recentGen: state.recentGen + 1 });
+  } catch {
+    kept.delete(id);
   }
 }
 
@@ -410,7 +627,7 @@ async function download(): Promise<void> {
 export async function refreshSetIfStale(force = false): Promise<void> {
   const user = state.user;
   const set = state.set;
-  if (!user || !set || !navigator.onLine || downloading) return;
+  if (!user || !set || !navigator.onLine || downloading || background) return;
   if (!force && Date.now() - Date.parse(set.checkedAt) < CHECK_EVERY_MS) return;
   try {
     const head = await trpcClient.field.workingSet.query({

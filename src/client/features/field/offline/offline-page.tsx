@@ -111,6 +111,18 @@ export function WorkingSetPanel({ compact = false }: { compact?: boolean }) {
           </p>
         </div>
       )}
+      {s.background && !s.download && (
+        <p
+          className="text-xs text-muted-foreground tabular-nums"
+          role="status"
+          data-testid="working-set-background"
+        >
+          {t('set.background', {
+            done: nf.format(s.background.done),
+            total: nf.format(Math.max(s.background.total, s.background.done)),
+          })}
+        </p>
+      )}
       {s.downloadError !== null && !s.download && (
         <p role="alert" className="text-sm font-medium text-destructive" data-testid="working-set-error">
           {errorMessage(s.downloadError, t('set.failed'))}

@@ -3,9 +3,12 @@
  * - `sets`: one working set per user and company (its catalogue, limits, version, when downloaded);
  * - `equipment` and `unusedTags`: the set's rows, keyed by [set, serial], each stamped with the
  *   download (`gen`) that wrote it, so a new download replaces the old rows only once it finished;
- * - `outbox`: the records made on the phone and not yet accepted by the server (./queue-rules.ts).
- * Signing out clears the working sets (company data); the outbox is the user's unsent work and
- * stays until it is sent or the user discards it.
+ * - `outbox`: the records made on the phone and not yet accepted by the server (./queue-rules.ts);
+ * - `recentTags` (issue 26 item 11): the tags opened online, each with what its offline forms need
+ *   (equipment row, product, inspection type), the last RECENT_TAGS_MAX per set, oldest dropped;
+ * - `downloads`: a background download under way (its cursor and first page), so it resumes.
+ * Signing out clears the working sets, the recent tags and the downloads (company data); the outbox
+ * is the user's unsent work and stays until it is sent or the user discards it.
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { WorkingSetPage } from '../../../../shared/field/schemas.ts';
@@ -52,26 +55,79 @@ export interface StoredUnusedTag {
   companyId: number;
 }
 
+export type WorkingSetProduct = WorkingSetCatalogue['products'][number];
+export type WorkingSetInspectionType = WorkingSetCatalogue['inspectionTypes'][number];
+
+/** A tag opened online, kept with what its offline forms need (`field.workingSetTag`). */
+export interface RecentTag {
+  set: string;
+  serial: string;
+  /** when it was last opened online (ms), for the LRU */
+  openedAt: number;
+  /** the server's time of the data (ISO) */
+  savedAt: string;
+  row: WorkingSetEquipment;
+  product: WorkingSetProduct;
+  type: WorkingSetInspectionType;
+}
+
+/** A background download under way: where it is, so it resumes after the page closed or lost signal. */
+export interface PartialDownload {
+  key: string;
+  gen: number;
+  /** the next page's cursor */
+  cursor: string;
+  /** when it started (ms) */
+  startedAt: number;
+  version: string;
+  generatedAt: Date;
+  companyId: number | null;
+  total: number;
+  limits: WorkingSetLimits;
+  catalogue: WorkingSetCatalogue;
+  done: number;
+  equipmentCount: number;
+  unusedCount: number;
+  bytes: number;
+}
+
 interface OfflineDb extends DBSchema {
   sets: { key: string; value: WorkingSetMeta };
   equipment: { key: [string, string]; value: StoredEquipment; indexes: { bySet: string } };
   unusedTags: { key: [string, string]; value: StoredUnusedTag; indexes: { bySet: string } };
   outbox: { key: string; value: OutboxRecord; indexes: { byOwner: number } };
+  recentTags: { key: [string, string]; value: RecentTag; indexes: { bySetOpened: [string, number] } };
+  downloads: { key: string; value: PartialDownload };
 }
 
 export const OFFLINE_DB_NAME = 'equipcheck-offline';
-const DB_VERSION = 1;
+const DB_VERSION = 2;
+
+/**
+ * How many opened tags a set keeps (least recently opened dropped first): an entry is its
+ * equipment plus its product and type's forms, a few kB, so at most a few hundred kB per user.
+ */
+export const RECENT_TAGS_MAX = 100;
 
 let opened: Promise<IDBPDatabase<OfflineDb>> | null = null;
 
 /** The database (opened once per page; reopened if the browser closed it). */
 export function offlineDb(): Promise<IDBPDatabase<OfflineDb>> {
   opened ??= openDB<OfflineDb>(OFFLINE_DB_NAME, DB_VERSION, {
-    upgrade(db) {
-      db.createObjectStore('sets', { keyPath: 'key' });
-      db.createObjectStore('equipment', { keyPath: ['set', 'serial'] }).createIndex('bySet', 'set');
-      db.createObjectStore('unusedTags', { keyPath: ['set', 'serial'] }).createIndex('bySet', 'set');
-      db.createObjectStore('outbox', { keyPath: 'id' }).createIndex('byOwner', 'owner');
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore('sets', { keyPath: 'key' });
+        db.createObjectStore('equipment', { keyPath: ['set', 'serial'] }).createIndex('bySet', 'set');
+        db.createObjectStore('unusedTags', { keyPath: ['set', 'serial'] }).createIndex('bySet', 'set');
+        db.createObjectStore('outbox', { keyPath: 'id' }).createIndex('byOwner', 'owner');
+      }
+      if (oldVersion < 2) {
+        db.createObjectStore('recentTags', { keyPath: ['set', 'serial'] }).createIndex('bySetOpened', [
+          'set',
+          'openedAt',
+        ]);
+        db.createObjectStore('downloads', { keyPath: 'key' });
+      }
     },
     blocking() {
       // A newer version of the app wants to upgrade the database: let it.
@@ -156,13 +212,59 @@ export async function forgetUnusedTag(key: string, serial: string): Promise<void
 /** Signing out: every working set on this phone goes (the outbox stays, see above). */
 export async function clearWorkingSets(): Promise<void> {
   const db = await offlineDb();
-  const tx = db.transaction(['sets', 'equipment', 'unusedTags'], 'readwrite');
+  const tx = db.transaction(['sets', 'equipment', 'unusedTags', 'recentTags', 'downloads'], 'readwrite');
   await Promise.all([
     tx.objectStore('sets').clear(),
     tx.objectStore('equipment').clear(),
     tx.objectStore('unusedTags').clear(),
+    tx.objectStore('recentTags').clear(),
+    tx.objectStore('downloads').clear(),
     tx.done,
   ]);
+}
+
+// ── tags opened online ─────────────────────────────────────────────────────────────────────────
+
+export async function getRecentTag(key: string, serial: string): Promise<RecentTag | null> {
+  return (await (await offlineDb()).get('recentTags', [key, serial])) ?? null;
+}
+
+/** Keeps an opened tag; past RECENT_TAGS_MAX for its set, the least recently opened ones go. */
+export async function putRecentTag(entry: RecentTag, max = RECENT_TAGS_MAX): Promise<void> {
+  const db = await offlineDb();
+  const tx = db.transaction('recentTags', 'readwrite');
+  await tx.store.put(entry);
+  const range = IDBKeyRange.bound([entry.set, -Infinity], [entry.set, Infinity]);
+  const index = tx.store.index('bySetOpened');
+  let extra = (await index.count(range)) - max;
+  let cursor = extra > 0 ? await index.openCursor(range) : null;
+  while (cursor && extra > 0) {
+    await cursor.delete();
+    extra--;
+    cursor = await cursor.continue();
+  }
+  await tx.done;
+}
+
+/** The serials a set keeps as opened tags, least recently opened first. */
+export async function recentSerials(key: string): Promise<string[]> {
+  const range = IDBKeyRange.bound([key, -Infinity], [key, Infinity]);
+  const rows = await (await offlineDb()).getAllFromIndex('recentTags', 'bySetOpened', range);
+  return rows.map((r) => r.serial);
+}
+
+// ── a background download under way ────────────────────────────────────────────────────────────
+
+export async function getPartialDownload(key: string): Promise<PartialDownload | null> {
+  return (await (await offlineDb()).get('downloads', key)) ?? null;
+}
+
+export async function putPartialDownload(d: PartialDownload): Promise<void> {
+  await (await offlineDb()).put('downloads', d);
+}
+
+export async function deletePartialDownload(key: string): Promise<void> {
+  await (await offlineDb()).delete('downloads', key);
 }
 
 // ── outbox ─────────────────────────────────────────────────────────────────────────────────────
