@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { coreDb } from '../../../src/server/db/database.ts';
+import { jobWaitsInFlight, waitForJob } from '../../../src/server/domains/jobs/service.ts';
+import { waitFor } from '../qr/helpers.ts';
+
+afterAll(async () => {
+  await coreDb().deleteFrom('jobs').where('type', '=', 'test-download-wait').execute();
+});
+
+describe('a download waiting for its job (issue 26 item 18: the record XLSX took 4.3 s)', () => {
+  it('wakes on the job row’s committed change, not at the next step of its back-off poll', async () => {
+    const id = randomUUID();
+    await coreDb()
+      .insertInto('jobs')
+      .values({
+        id,
+        type: 'test-download-wait',
+        state: 'active',
+        params: JSON.stringify({}),
+        requested_by: null,
+        company_group_id: null,
+        company_id: null,
+        result_key: null,
+        result_name: null,
+        result_content_type: null,
+        result_size: null,
+        result: null,
+        error: null,
+        started_at: null,
+        finished_at: null,
+        expires_at: null,
+      })
+      .execute();
+    const started = Date.now();
+    // A poll of a minute: only the notification can end this wait within the test's time.
+    const waiting = waitForJob(id, 120_000, undefined, { firstMs: 60_000, maxMs: 60_000 });
+    await waitFor(async () => (jobWaitsInFlight() > 0 ? true : undefined), 10_000, 10);
+    await coreDb()
+      .updateTable('jobs')
+      .set({ state: 'completed', finished_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+    const job = await waiting;
+    expect(job.state).toBe('completed');
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+});
