@@ -220,7 +220,11 @@ export function createApp(): Hono<AppEnv> {
     const token = bearer(c.req.header('Authorization'));
     if (
       token &&
-      (c.req.path.startsWith('/web/') || c.req.path.startsWith('/trpc/') || c.req.path.startsWith('/admin/'))
+      (c.req.path.startsWith('/web/') ||
+        c.req.path.startsWith('/trpc/') ||
+        c.req.path.startsWith('/admin/') ||
+        // The sandbox bill page answers a session of the bill's group (issue 26 item 3).
+        c.req.path.startsWith('/billing/'))
     ) {
       try {
         // Reads may resolve the caller from the session cache; writes always from the database.

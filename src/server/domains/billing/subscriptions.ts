@@ -46,6 +46,7 @@ import {
   requireOwnGroup,
   withGroupBillingLock,
 } from './common.ts';
+import { billLink } from './bill-links.ts';
 import { billingProvider } from './provider.ts';
 import type { BillingBillRow, BillingSubscriptionRow } from './tables.ts';
 import { applyProviderBill, applyProviderSubscription, subscriptionCode } from './state.ts';
@@ -63,7 +64,7 @@ export function toBill(r: BillingBillRow): Bill {
     status: r.status,
     amount: centsToDecimal(r.amount_cents),
     amountCents: r.amount_cents,
-    url: r.url,
+    url: billLink(r.url),
     dueAt: r.due_at ? new Date(r.due_at) : null,
     createdAt: new Date(r.created_at),
     paidAt: r.paid_at ? new Date(r.paid_at) : null,
@@ -109,7 +110,7 @@ function toSubscription(r: SubscriptionWithPlan): Subscription {
     planName: r.plan_name,
     quantity: r.quantity,
     amountCents: r.amount_cents,
-    billUrl: r.bill_url ?? null,
+    billUrl: billLink(r.bill_url ?? null),
   };
 }
 
@@ -155,7 +156,7 @@ async function billToOpen(subscriptionId: number): Promise<string | null> {
     .orderBy('created_at', 'desc')
     .limit(1)
     .execute();
-  return rows[0]?.url ?? null;
+  return billLink(rows[0]?.url ?? null);
 }
 
 /** Reads a subscription's bills back from the provider and applies them (after a cancel or reactivation). */
@@ -500,7 +501,7 @@ export async function subscriptionRows(
             id: r.bill_id,
             status: r.bill_status ?? '',
             amountCents: r.bill_amount_cents ?? 0,
-            url: r.bill_url ?? null,
+            url: billLink(r.bill_url ?? null),
             dueAt: r.bill_due_at ? new Date(r.bill_due_at) : null,
             createdAt: new Date(r.bill_created_at ?? r.created_at),
           },
