@@ -259,10 +259,15 @@ describe('sandbox: sign-up with a paid plan → activation → bill → pay', ()
   });
 });
 
-describe('issue 26 item 3: the sandbox pay page belongs to the bill\'s group', () => {
+describe("issue 26 item 3: the sandbox pay page belongs to the bill's group", () => {
   const sandboxStatus = async (id: string) =>
-    (await coreDb().selectFrom('sandbox_bills').select('status').where('id', '=', id).executeTakeFirstOrThrow())
-      .status;
+    (
+      await coreDb()
+        .selectFrom('sandbox_bills')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).status;
 
   it('an anonymous POST to pay or fail is 401 and leaves the bill pending; so is a forged or expired signature', async () => {
     const { token } = await signUpAndActivate({ selectedPlanId: '3', equipmentQtt: '' });
@@ -295,7 +300,7 @@ describe('issue 26 item 3: the sandbox pay page belongs to the bill\'s group', (
     expect(await billStatus(id)).toBe('pending');
   });
 
-  it('another group\'s session is 404 and changes nothing; the bill group\'s own session pays it', async () => {
+  it("another group's session is 404 and changes nothing; the bill group's own session pays it", async () => {
     const { token, groupId } = await signUpAndActivate({ selectedPlanId: '1', equipmentQtt: '' });
     await pendingAfterAnswer();
     const start = await rest<{ billUrl: string }>('POST', '/web/billing/subscription/start/', { token });
