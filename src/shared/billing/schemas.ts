@@ -141,6 +141,11 @@ export const subscriptionRowSchema = z.object({
   planName: z.string(),
   quantity: z.number().int(),
   amountCents: z.number().int(),
+  /**
+   * The subscription's current row (its newest bill's, or its only row when it has no bill): the
+   * one row that offers the subscription's Cancelar / Reativar (issue 26 item 18).
+   */
+  current: z.boolean(),
   bill: z
     .object({
       id: z.number().int(),

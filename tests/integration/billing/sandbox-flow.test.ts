@@ -341,3 +341,40 @@ describe("issue 26 item 3: the sandbox pay page belongs to the bill's group", ()
     expect(loadConfig({ ...env, NODE_ENV: 'development' }).BILLING_PROVIDER).toBe('sandbox');
   });
 });
+
+describe('issue 26 item 18: /my-plan offers one Cancelar / Reativar per subscription', () => {
+  type Row = { id: number; status: string; current: boolean; bill: { id: number; status: string } | null };
+  const rows = async (token: string) => {
+    const r = await rest<{ items: Row[] }>('GET', '/web/billing/my-plan/rows/?size=100', { token });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    return r.json.data!.items;
+  };
+
+  it('only the subscription\'s newest bill row is its current row; the row options follow it', async () => {
+    const { rowOptions } = await import('../../../src/client/features/billing/row-options.ts');
+    const { token } = await signUpAndActivate({ selectedPlanId: '1', equipmentQtt: '' });
+    await pendingAfterAnswer();
+    const start = await rest<{ subscription: { id: number } }>('POST', '/web/billing/subscription/start/', {
+      token,
+    });
+    const id = start.json.data!.subscription.id;
+    // Cancel and reactivate: the subscription now has two bills (the canceled one and the new one).
+    expect((await rest('DELETE', `/web/company-groups/subscription/${id}/`, { token })).status).toBe(200);
+    const canceled = await rows(token);
+    expect(canceled.map((r) => [r.status, r.current])).toEqual([['canceled', true]]);
+    expect(canceled.map(rowOptions)).toEqual([{ view: false, cancel: false, reactivate: true }]);
+    expect(
+      (await rest('POST', `/web/company-groups/subscription/${id}/reactivate/`, { token })).status,
+    ).toBe(200);
+    const two = await rows(token);
+    expect(two.map((r) => [r.id, r.status, r.bill?.status, r.current])).toEqual([
+      [id, 'active', 'pending', true],
+      [id, 'active', 'canceled', false],
+    ]);
+    // One Cancelar for the subscription, on its current row; each bill keeps its own Visualizar.
+    expect(two.map(rowOptions)).toEqual([
+      { view: true, cancel: true, reactivate: false },
+      { view: true, cancel: false, reactivate: false },
+    ]);
+  });
+});

@@ -44,6 +44,7 @@ import { NS } from './i18n.ts';
 import { billStatusLabel, billStatusVariant, monthly, subscriptionStatusLabel } from './labels.ts';
 import { OpenBillLink, PaymentRedirectDialog, usePaymentRedirect } from './payment-redirect.tsx';
 import { planDescription } from './plan-description.ts';
+import { rowOptions } from './row-options.ts';
 
 type Row = RouterOutputs['billing']['subscriptionRows']['items'][number];
 
@@ -540,33 +541,36 @@ function SubscriptionTable() {
           {
             id: 'options',
             header: t('myPlan.options'),
-            cell: (r) => (
-              <div className="flex flex-wrap gap-2">
-                {r.status === 'active' && r.bill?.url && (
-                  <OpenBillLink
-                    url={r.bill.url}
-                    label={t('myPlan.view')}
-                    variant="outline"
-                    testId="view-bill"
-                  />
-                )}
-                {r.status === 'active' && (
-                  <Button variant="ghost" onClick={() => setCanceling(r)} data-testid="cancel-subscription">
-                    {t('myPlan.cancel')}
-                  </Button>
-                )}
-                {r.status === 'canceled' && (
-                  <Button
-                    variant="outline"
-                    disabled={reactivate.isPending}
-                    onClick={() => void doReactivate(r)}
-                    data-testid="reactivate-subscription"
-                  >
-                    {t('myPlan.reactivate')}
-                  </Button>
-                )}
-              </div>
-            ),
+            cell: (r) => {
+              const options = rowOptions(r);
+              return (
+                <div className="flex flex-wrap gap-2">
+                  {options.view && r.bill?.url && (
+                    <OpenBillLink
+                      url={r.bill.url}
+                      label={t('myPlan.view')}
+                      variant="outline"
+                      testId="view-bill"
+                    />
+                  )}
+                  {options.cancel && (
+                    <Button variant="ghost" onClick={() => setCanceling(r)} data-testid="cancel-subscription">
+                      {t('myPlan.cancel')}
+                    </Button>
+                  )}
+                  {options.reactivate && (
+                    <Button
+                      variant="outline"
+                      disabled={reactivate.isPending}
+                      onClick={() => void doReactivate(r)}
+                      data-testid="reactivate-subscription"
+                    >
+                      {t('myPlan.reactivate')}
+                    </Button>
+                  )}
+                </div>
+              );
+            },
           },
         ]}
       />

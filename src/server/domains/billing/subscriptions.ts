@@ -482,6 +482,9 @@ export async function subscriptionRows(
         'b.url as bill_url',
         'b.due_at as bill_due_at',
         'b.created_at as bill_created_at',
+        sql<boolean>`b.id is not distinct from (
+          select b2.id from core.billing_bills b2 where b2.subscription_id = s.id
+          order by b2.created_at desc, b2.id desc limit 1)`.as('current'),
       ]),
   });
   return mapPage(page, (r) => ({
@@ -494,6 +497,7 @@ export async function subscriptionRows(
     planName: r.plan_name,
     quantity: r.quantity,
     amountCents: r.amount_cents,
+    current: r.current,
     bill:
       r.bill_id === null
         ? null
