@@ -210,6 +210,18 @@ export const changePlanSchema = z.object({
 });
 export type ChangePlanInput = z.infer<typeof changePlanSchema>;
 
+/**
+ * What a plan change will bill, before the user confirms (issue 26 item 12): the new price, the
+ * credit for the unused days of the paid period, and the first bill (price − credit).
+ */
+export const changeQuoteSchema = z.object({
+  newPriceCents: z.number().int(),
+  creditCents: z.number().int(),
+  firstBillCents: z.number().int(),
+  unusedDays: z.number().int(),
+  periodDays: z.number().int(),
+});
+
 /** What starting or changing a subscription answers: the bill to open in a new tab (null: nothing to pay). */
 export const subscriptionStartSchema = z.object({
   subscription: subscriptionSchema.nullable(),

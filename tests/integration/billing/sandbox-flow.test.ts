@@ -343,7 +343,12 @@ describe("issue 26 item 3: the sandbox pay page belongs to the bill's group", ()
 });
 
 describe('issue 26 item 18: /my-plan offers one Cancelar / Reativar per subscription', () => {
-  type Row = { id: number; status: string; current: boolean; bill: { id: number; status: string } | null };
+  type Row = {
+    id: number;
+    status: string;
+    current: boolean;
+    bill: { id: number; status: string; url: string | null } | null;
+  };
   const rows = async (token: string) => {
     const r = await rest<{ items: Row[] }>('GET', '/web/billing/my-plan/rows/?size=100', { token });
     expect(r.status, JSON.stringify(r.json)).toBe(200);

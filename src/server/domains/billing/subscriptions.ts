@@ -7,7 +7,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import { centsToDecimal } from '../../../shared/billing/money.ts';
+import { type ChangeQuote, changeQuote } from '../../../shared/billing/proration.ts';
 import { subscriptionEnded } from '../../../shared/billing/rules.ts';
+import { todayIn } from '../../../shared/equipment/status.ts';
+import { config } from '../../config.ts';
 import {
   type Bill,
   type ChangePlanInput,
@@ -176,7 +179,10 @@ async function refreshBills(providerSubscriptionId: string): Promise<void> {
  * on the same row and the same provider `code`). The free plan and groups without a plan get
  * nothing. Answers the bill to open in a new tab.
  */
-export async function startSubscriptionFor(groupId: number): Promise<SubscriptionStart> {
+export async function startSubscriptionFor(
+  groupId: number,
+  opts: { firstBillDiscountCents?: number } = {},
+): Promise<SubscriptionStart> {
   const first = await groupRow(groupId);
   if (first.plan_id === null || first.plan_id === FREE_PLAN_ID) return { subscription: null, billUrl: null };
   return withGroupBillingLock(groupId, async () => {
@@ -232,6 +238,7 @@ export async function startSubscriptionFor(groupId: number): Promise<Subscriptio
         paymentMethodCode: PAYMENT_METHOD,
         items,
         code: subscriptionCode(groupId, current.id),
+        ...(opts.firstBillDiscountCents ? { firstBillDiscountCents: opts.firstBillDiscountCents } : {}),
       }),
     );
     await applyProviderSubscription(created.subscription);
@@ -311,6 +318,62 @@ async function cancelAtProvider(sub: BillingSubscriptionRow): Promise<void> {
   await refreshBills(providerId);
 }
 
+/**
+ * What changing the group's plan to `newPriceCents` bills (issue 26 item 12): when the current
+ * subscription's bill for its current period is paid, the unused days of that period at that
+ * subscription's price are credited against the new plan's first bill (`changeQuote`). The period
+ * is the month before `next_billing_at`; days are calendar days in APP_TIME_ZONE.
+ */
+async function quoteFor(groupId: number, newPriceCents: number, now = new Date()): Promise<ChangeQuote> {
+  const today = todayIn(config().APP_TIME_ZONE, now);
+  const group = await groupRow(groupId);
+  const sub = await currentSubscriptionRow(group.subscription_id);
+  const none = { newPriceCents, paidPriceCents: null, periodStart: null, today, nextBilling: null };
+  if (!sub || subscriptionEnded(sub.status) || !sub.next_billing_at) return changeQuote(none);
+  const next = new Date(sub.next_billing_at);
+  const start = new Date(next);
+  start.setUTCMonth(start.getUTCMonth() - 1);
+  const paid = await coreDb()
+    .selectFrom('billing_bills')
+    .select('id')
+    .where('subscription_id', '=', sub.id)
+    .where('status', '=', 'paid')
+    .where('created_at', '>=', start)
+    .limit(1)
+    .executeTakeFirst();
+  if (!paid) return changeQuote(none);
+  return changeQuote({
+    newPriceCents,
+    paidPriceCents: sub.amount_cents,
+    periodStart: todayIn(config().APP_TIME_ZONE, start),
+    today,
+    nextBilling: todayIn(config().APP_TIME_ZONE, next),
+  });
+}
+
+/** The plan and quantity a change asks for, checked (shared by the quote and the change). */
+async function requestedPlan(input: { planId: number; quantity?: number | undefined }) {
+  const plan = await planById(input.planId);
+  if (!plan.active) throw new AppError('PLAN_NOT_AVAILABLE', { params: { plan: plan.name } });
+  let quantity = 1;
+  if (plan.per_unit) {
+    const min = plan.min_quantity ?? 1;
+    if (input.quantity === undefined || input.quantity < min)
+      throw new AppError('CUSTOM_PLAN_MIN_QUANTITY', { params: { min } });
+    quantity = input.quantity;
+  }
+  return { plan, quantity };
+}
+
+/** `billing.changeQuote`: what a change to `planId` would bill, shown before the user confirms. */
+export async function quoteChange(
+  ctx: TenantContext,
+  input: { planId: number; quantity?: number | undefined },
+): Promise<ChangeQuote> {
+  const { plan, quantity } = await requestedPlan(input);
+  return quoteFor(ctx.auth.companyGroup.id, planAmountCents(plan, quantity));
+}
+
 export async function changePlan(ctx: TenantContext, input: ChangePlanInput): Promise<SubscriptionStart> {
   const groupId = ctx.auth.companyGroup.id;
   const plan = await planById(input.planId);
@@ -333,9 +396,12 @@ export async function changePlan(ctx: TenantContext, input: ChangePlanInput): Pr
   const count = await equipmentCount(ctx.auth.tenant);
   if (limit !== null && count > limit)
     throw new AppError('PLAN_BELOW_EQUIPMENT_COUNT', { params: { count, limit, plan: plan.name } });
+  let credit = 0;
   await withGroupBillingLock(groupId, async () => {
     const g = await groupRow(groupId);
     const sub = await currentSubscriptionRow(g.subscription_id);
+    // Read before the cancel: the unused days of the paid period go to the new plan's first bill.
+    credit = (await quoteFor(groupId, planAmountCents(plan, quantity))).creditCents;
     if (sub && !subscriptionEnded(sub.status)) await cancelAtProvider(sub);
     await coreDb()
       .updateTable('company_groups')
@@ -343,7 +409,7 @@ export async function changePlan(ctx: TenantContext, input: ChangePlanInput): Pr
       .where('id', '=', groupId)
       .execute();
   });
-  return startSubscriptionFor(groupId);
+  return startSubscriptionFor(groupId, { firstBillDiscountCents: credit });
 }
 
 export async function cancelSubscription(
