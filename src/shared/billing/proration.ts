@@ -35,7 +35,8 @@ export function changeQuote(i: ChangeQuoteInput): ChangeQuote {
     return { ...none, unusedDays: 0, periodDays: 0 };
   const periodDays = daysBetween(i.periodStart, i.nextBilling);
   const unusedDays = Math.min(Math.max(daysBetween(i.today, i.nextBilling), 0), periodDays);
-  if (periodDays <= 0 || unusedDays === 0) return { ...none, unusedDays: 0, periodDays: Math.max(periodDays, 0) };
+  if (periodDays <= 0 || unusedDays === 0)
+    return { ...none, unusedDays: 0, periodDays: Math.max(periodDays, 0) };
   const credit = Math.min(Math.floor((i.paidPriceCents * unusedDays) / periodDays), i.newPriceCents);
   return {
     newPriceCents: i.newPriceCents,

@@ -355,7 +355,7 @@ describe('issue 26 item 18: /my-plan offers one Cancelar / Reativar per subscrip
     return r.json.data!.items;
   };
 
-  it('only the subscription\'s newest bill row is its current row; the row options follow it', async () => {
+  it("only the subscription's newest bill row is its current row; the row options follow it", async () => {
     const { rowOptions } = await import('../../../src/client/features/billing/row-options.ts');
     const { token } = await signUpAndActivate({ selectedPlanId: '1', equipmentQtt: '' });
     await pendingAfterAnswer();
@@ -368,9 +368,9 @@ describe('issue 26 item 18: /my-plan offers one Cancelar / Reativar per subscrip
     const canceled = await rows(token);
     expect(canceled.map((r) => [r.status, r.current])).toEqual([['canceled', true]]);
     expect(canceled.map(rowOptions)).toEqual([{ view: false, cancel: false, reactivate: true }]);
-    expect(
-      (await rest('POST', `/web/company-groups/subscription/${id}/reactivate/`, { token })).status,
-    ).toBe(200);
+    expect((await rest('POST', `/web/company-groups/subscription/${id}/reactivate/`, { token })).status).toBe(
+      200,
+    );
     const two = await rows(token);
     expect(two.map((r) => [r.id, r.status, r.bill?.status, r.current])).toEqual([
       [id, 'active', 'pending', true],
@@ -381,5 +381,79 @@ describe('issue 26 item 18: /my-plan offers one Cancelar / Reativar per subscrip
       { view: true, cancel: true, reactivate: false },
       { view: true, cancel: false, reactivate: false },
     ]);
+  });
+});
+
+describe('issue 26 item 12: changing plan mid-cycle credits the unused part of the paid period', () => {
+  const spDay = (d: Date) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', dateStyle: 'short' }).format(d);
+  const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+  it("the quote and the new plan's first bill are the new price less the unused days of the paid one, in cents", async () => {
+    const { token, groupId } = await signUpAndActivate({ selectedPlanId: '1', equipmentQtt: '' });
+    await pendingAfterAnswer();
+    const start = await rest<{ subscription: { id: number }; billUrl: string }>(
+      'POST',
+      '/web/billing/subscription/start/',
+      { token },
+    );
+    const { subscription, billUrl } = start.json.data!;
+    expect((await rest('POST', actionPath(billUrl, 'pay'))).status).toBe(303);
+    await waitFor(async () => ((await billStatus(billIdOf(billUrl))) === 'paid' ? true : undefined));
+    // Mid-cycle: the paid month ends in 10 days.
+    const next = new Date(Date.now() + 10 * 24 * 3600 * 1000);
+    await coreDb()
+      .updateTable('billing_subscriptions')
+      .set({ next_billing_at: next })
+      .where('id', '=', subscription.id)
+      .execute();
+    const periodStart = new Date(next);
+    periodStart.setUTCMonth(periodStart.getUTCMonth() - 1);
+    const periodDays = (dayMs(spDay(next)) - dayMs(spDay(periodStart))) / 86_400_000;
+    const unusedDays = (dayMs(spDay(next)) - dayMs(spDay(new Date()))) / 86_400_000;
+    expect(unusedDays).toBe(10);
+    const credit = Math.floor((35900 * unusedDays) / periodDays);
+
+    // Before confirming: the quote (what the dialog shows).
+    const quote = await rest('GET', '/web/billing/change-quote/?planId=2', { token });
+    expect(quote.status, JSON.stringify(quote.json)).toBe(200);
+    expect(quote.json.data).toEqual({
+      newPriceCents: 52900,
+      creditCents: credit,
+      firstBillCents: 52900 - credit,
+      unusedDays: 10,
+      periodDays,
+    });
+
+    // The change: the old subscription canceled, the new one's first bill is the quoted amount.
+    const change = await rest<{ subscription: { id: number; planId: number } }>(
+      'PUT',
+      `/web/company-groups/subscription/${subscription.id}/`,
+      { token, body: { planId: 2 } },
+    );
+    expect(change.status, JSON.stringify(change.json)).toBe(200);
+    const newId = change.json.data!.subscription.id;
+    expect(newId).not.toBe(subscription.id);
+    const bills = await coreDb()
+      .selectFrom('billing_bills')
+      .select(['subscription_id', 'status', 'amount_cents'])
+      .where('company_group_id', '=', groupId)
+      .orderBy('id')
+      .execute();
+    expect(bills).toEqual([
+      { subscription_id: subscription.id, status: 'paid', amount_cents: 35900 },
+      { subscription_id: newId, status: 'pending', amount_cents: 52900 - credit },
+    ]);
+    // The provider's own bill says the same.
+    const newBill = await rest<{ bills: { amount: string }[] }>('GET', `/web/company-groups/bill/${newId}`, {
+      token,
+    });
+    expect(newBill.json.data!.bills[0]!.amount).toBe(((52900 - credit) / 100).toFixed(2));
+    // No paid period left on a subscription whose bill is unpaid: the next change gets no credit.
+    const again = await rest('GET', '/web/billing/change-quote/?planId=3', { token });
+    expect(again.json.data).toMatchObject({
+      creditCents: 0,
+      firstBillCents: again.json.data && (again.json.data as { newPriceCents: number }).newPriceCents,
+    });
   });
 });

@@ -79,7 +79,8 @@ const pt = {
       'Crédito pelo período já pago: {{count}} dia não usado do plano atual, {{credit}}, abatido da primeira fatura do novo plano, que fica em {{first}}. As seguintes serão de {{price}}.',
     changeCredit_other:
       'Crédito pelo período já pago: {{count}} dias não usados do plano atual, {{credit}}, abatidos da primeira fatura do novo plano, que fica em {{first}}. As seguintes serão de {{price}}.',
-    changeNoCredit: 'Sem crédito (não há período pago por usar): a primeira fatura do novo plano será de {{first}}.',
+    changeNoCredit:
+      'Sem crédito (não há período pago por usar): a primeira fatura do novo plano será de {{first}}.',
     changeQuoteLoading: 'Calculando a primeira fatura…',
     changeConfirm: 'Contratar',
     changed: 'Plano alterado para {{plan}}.',
@@ -441,7 +442,8 @@ const es: typeof pt = {
       'Crédito por el período ya pagado: {{count}} día no usado del plan actual, {{credit}}, descontado de la primera factura del nuevo plan, que queda en {{first}}. Las siguientes serán de {{price}}.',
     changeCredit_other:
       'Crédito por el período ya pagado: {{count}} días no usados del plan actual, {{credit}}, descontados de la primera factura del nuevo plan, que queda en {{first}}. Las siguientes serán de {{price}}.',
-    changeNoCredit: 'Sin crédito (no queda período pagado por usar): la primera factura del nuevo plan será de {{first}}.',
+    changeNoCredit:
+      'Sin crédito (no queda período pagado por usar): la primera factura del nuevo plan será de {{first}}.',
     changeQuoteLoading: 'Calculando la primera factura…',
     changeConfirm: 'Contratar el plan',
     changed: 'Plan cambiado a {{plan}}.',
