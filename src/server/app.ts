@@ -3,7 +3,7 @@ import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { config, mapTileOrigin } from './config.ts';
@@ -13,6 +13,7 @@ import { forgetSessions } from './domains/auth/session-cache.ts';
 import { forgetReads } from './db/read-cache.ts';
 import { mountJobsBoard } from './domains/jobs/board.ts';
 import { mountVindiWebhook } from './domains/billing/webhook-route.ts';
+import { drainBody } from './drain-body.ts';
 import { mountSandboxPages } from './domains/billing/sandbox-pages.ts';
 import { ERROR_CATALOGUE } from '../shared/errors.ts';
 import { FIELD_MESSAGES } from '../shared/field-messages.ts';
@@ -106,44 +107,6 @@ const STREAMED_UPLOADS = [
   { method: 'PUT', path: /^\/web\/video-lessons\/[a-z-]{1,60}\/?$/ },
 ];
 const BODY_LIMIT = 12 * 1024 * 1024;
-/** A refused body up to this size is read and dropped, so the keep-alive socket survives the 413. */
-const DRAIN_MAX = 64 * 1024 * 1024;
-const DRAIN_MS = 15_000;
-
-/**
- * Reads and discards the rest of a refused body before the 413 is sent. Answering while the client
- * is still uploading makes the server close the socket (@hono/node-server drains for 500 ms only),
- * and the client then often sees a reset instead of the 413. True when the body was read whole
- * (the connection stays open); false when it is too big or too slow (then `Connection: close`).
- */
-async function drainBody(c: Context<AppEnv>): Promise<boolean> {
-  if (!(c.env as { incoming?: unknown } | undefined)?.incoming) return true; // in-process: no socket
-  const declared = Number(c.req.header('Content-Length'));
-  const body = c.req.raw.body;
-  // A chunked body was already partly read by the limit's own stream: leave it, close the socket.
-  if (!Number.isFinite(declared) || declared > DRAIN_MAX || !body || body.locked) return false;
-  const reader = body.getReader();
-  const deadline = Date.now() + DRAIN_MS;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), DRAIN_MS);
-  });
-  try {
-    for (let read = 0; read <= DRAIN_MAX && Date.now() < deadline; ) {
-      const r = await Promise.race([reader.read(), late]);
-      if (r === 'late') break;
-      if (r.done) return true;
-      read += r.value.byteLength;
-    }
-    await reader.cancel().catch(() => {});
-    return false;
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** The whole HTTP surface: tRPC, REST shim, health, OpenAPI, and the built client. */
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -220,7 +183,11 @@ export function createApp(): Hono<AppEnv> {
     const token = bearer(c.req.header('Authorization'));
     if (
       token &&
-      (c.req.path.startsWith('/web/') || c.req.path.startsWith('/trpc/') || c.req.path.startsWith('/admin/'))
+      (c.req.path.startsWith('/web/') ||
+        c.req.path.startsWith('/trpc/') ||
+        c.req.path.startsWith('/admin/') ||
+        // The sandbox bill page answers a session of the bill's group (issue 26 item 3).
+        c.req.path.startsWith('/billing/'))
     ) {
       try {
         // Reads may resolve the caller from the session cache; writes always from the database.

@@ -126,8 +126,11 @@ const envSchema = z.object({
     .refine((u) => mapTileOrigin(u) !== null, 'an http(s) URL template with {z}, {x} and {y}'),
   /** The attribution shown on the map (plain text), as the tile provider's terms require. */
   MAP_TILE_ATTRIBUTION: z.string().max(300).default(DEFAULT_MAP_TILE_ATTRIBUTION),
-  /** Who bills the plans and tag orders: `sandbox` (local bills with a pay page; the default) or `vindi`. */
-  BILLING_PROVIDER: z.enum(['sandbox', 'vindi']).default('sandbox'),
+  /**
+   * Who bills the plans and tag orders: `sandbox` (local bills with a pay page) or `vindi`. Defaults
+   * to `sandbox` outside production; with NODE_ENV=production it must be set (see loadConfig).
+   */
+  BILLING_PROVIDER: z.enum(['sandbox', 'vindi']).optional(),
   /** Vindi's private API key (HTTP Basic user). Required when BILLING_PROVIDER=vindi. */
   VINDI_API_KEY: z.string().optional(),
   /** Vindi's API base: sandbox `https://sandbox-app.vindi.com.br/api/v1`, production `https://app.vindi.com.br/api/v1`. */
@@ -209,7 +212,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
-export type Config = z.infer<typeof envSchema> & { PUBLIC_URL: string; APP_SECRET: string };
+export type Config = Omit<z.infer<typeof envSchema>, 'BILLING_PROVIDER'> & {
+  PUBLIC_URL: string;
+  APP_SECRET: string;
+  BILLING_PROVIDER: 'sandbox' | 'vindi';
+};
+
+/** The one sentence start-up refuses a production install with when no billing provider is chosen. */
+export const BILLING_PROVIDER_REQUIRED =
+  'BILLING_PROVIDER: set BILLING_PROVIDER=vindi (or BILLING_PROVIDER=sandbox for a test install whose bills are never charged): production never falls back to the sandbox';
 
 let cached: Config | undefined;
 
@@ -220,8 +231,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  // Issue 26 item 3: the sandbox marks bills paid without charging anyone, so a production install
+  // must choose it on purpose rather than get it by leaving the variable out.
+  if (c.BILLING_PROVIDER === undefined && c.NODE_ENV === 'production')
+    throw new Error(`Invalid environment configuration:\n  ${BILLING_PROVIDER_REQUIRED}`);
   return {
     ...c,
+    BILLING_PROVIDER: c.BILLING_PROVIDER ?? 'sandbox',
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     APP_SECRET: c.APP_SECRET === undefined ? storedSecret(c.DATA_DIR) : checkedSecret(c.APP_SECRET),
   };

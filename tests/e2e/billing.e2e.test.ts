@@ -131,12 +131,19 @@ describe('plans and bills (sandbox provider)', () => {
     expect(await page.getByTestId('custom-quantity-error').textContent()).not.toBe('');
     expect(await page.getByTestId('select-plan-4').isDisabled()).toBe(true);
 
-    // Change to Standard: confirm, 'Redirecionando…', its bill in a new tab — left unpaid.
+    // Change to Standard the day Start was paid: the dialog says, before confirming, that the whole
+    // paid month (R$ 359,00) is credited and the first bill is R$ 170,00 (issue 26 item 12); confirm,
+    // 'Redirecionando…', that bill in a new tab — left unpaid.
     await page.getByTestId('select-plan-2').click();
     await page.getByTestId('change-plan-confirm').waitFor();
+    await expect
+      .poll(() => page.getByTestId('change-plan-quote').textContent())
+      .toMatch(
+        /dias não usados do plano atual, R\$ 359,00, abatidos .* fica em R\$ 170,00\. As seguintes serão de R\$ 529,00\./,
+      );
     const second = await billTab(context, page, () => page.getByTestId('change-plan-confirm-button').click());
     await second.waitForLoadState();
-    expect(await second.getByTestId('sandbox-amount').textContent()).toBe('R$ 529,00');
+    expect(await second.getByTestId('sandbox-amount').textContent()).toBe('R$ 170,00');
     await second.close();
     await page.getByTestId('payment-redirect-close').click();
     await expect.poll(() => page.getByTestId('current-plan').textContent()).toBe('Plano atual: Standard');
@@ -169,7 +176,7 @@ describe('plans and bills (sandbox provider)', () => {
     const pendingRow = page.locator('[data-testid="subscription-row"][data-bill-status="pending"]');
     const billPage = context.waitForEvent('page');
     await pendingRow.getByTestId('view-bill').click();
-    await pay(await billPage, 'R$ 529,00');
+    await pay(await billPage, 'R$ 170,00');
 
     // The page follows the payment; elsewhere the pop-up is gone.
     await expect

@@ -10,7 +10,11 @@ function mac(path: string, exp: number): string {
 
 /** `path?exp=…&sig=…`: an HMAC (APP_SECRET) over the path and expiry, so no session is needed. */
 export function signPath(path: string, ttlSeconds = SIGNED_LINK_TTL_SECONDS, now = Date.now()): string {
-  const exp = Math.floor(now / 1000) + ttlSeconds;
+  return signPathUntil(path, Math.floor(now / 1000) + ttlSeconds);
+}
+
+/** `path?exp=…&sig=…` valid until `exp` (Unix seconds): for links that must stay the same a while. */
+export function signPathUntil(path: string, exp: number): string {
   return `${path}?exp=${exp}&sig=${mac(path, exp)}`;
 }
 

@@ -141,6 +141,11 @@ export const subscriptionRowSchema = z.object({
   planName: z.string(),
   quantity: z.number().int(),
   amountCents: z.number().int(),
+  /**
+   * The subscription's current row (its newest bill's, or its only row when it has no bill): the
+   * one row that offers the subscription's Cancelar / Reativar (issue 26 item 18).
+   */
+  current: z.boolean(),
   bill: z
     .object({
       id: z.number().int(),
@@ -204,6 +209,18 @@ export const changePlanSchema = z.object({
   quantity: z.number().int().min(1).max(CUSTOM_PLAN_MAX_QUANTITY).optional(),
 });
 export type ChangePlanInput = z.infer<typeof changePlanSchema>;
+
+/**
+ * What a plan change will bill, before the user confirms (issue 26 item 12): the new price, the
+ * credit for the unused days of the paid period, and the first bill (price − credit).
+ */
+export const changeQuoteSchema = z.object({
+  newPriceCents: z.number().int(),
+  creditCents: z.number().int(),
+  firstBillCents: z.number().int(),
+  unusedDays: z.number().int(),
+  periodDays: z.number().int(),
+});
 
 /** What starting or changing a subscription answers: the bill to open in a new tab (null: nothing to pay). */
 export const subscriptionStartSchema = z.object({

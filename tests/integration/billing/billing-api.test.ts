@@ -223,7 +223,9 @@ describe('tag orders', () => {
       companyId: t.companyId,
     });
     expect(order.billUrl).toMatch(/\/billing\/sandbox\/bills\//);
-    const page = await (await rest('GET', new URL(order.billUrl).pathname)).res.text();
+    // The link the app hands out is signed (issue 26 item 3): the page and its Pagar take it as is.
+    const link = new URL(order.billUrl);
+    const page = await (await rest('GET', `${link.pathname}${link.search}`)).res.text();
     expect(page).toContain('R$ 5,75');
 
     const list = await rest<{ items: { id: number; status: string }[] }>('GET', '/web/billing/tag-orders/', {
@@ -231,7 +233,7 @@ describe('tag orders', () => {
     });
     expect(list.json.data!.items.map((o) => o.id)).toEqual([order.id]);
 
-    expect((await rest('POST', `${new URL(order.billUrl).pathname}/pay`)).status).toBe(303);
+    expect((await rest('POST', `${link.pathname}/pay${link.search}`)).status).toBe(303);
     const paid = await waitFor(async () => {
       const o = await coreDb()
         .selectFrom('billing_tag_orders')

@@ -5,6 +5,7 @@
  * functions change our rows. Plus the nightly reconciliation fixing a bill whose webhook was lost.
  */
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '../../../src/server/config.ts';
@@ -26,6 +27,7 @@ import { vindiWebhookSecret } from '../../../src/server/domains/billing/webhook-
 import { AppError } from '../../../src/server/errors.ts';
 import { createRegistry, type JobPayload } from '../../../src/server/jobs/define.ts';
 import { closeQueue, queueFor } from '../../../src/server/jobs/queue.ts';
+import { startServer } from '../../../src/server/main.ts';
 import { type RunningWorker, startWorker } from '../../../src/worker/worker.ts';
 import { rest } from '../../helpers/api.ts';
 import { otherTenant, waitFor } from '../qr/helpers.ts';
@@ -355,6 +357,65 @@ describe('POST /web/billing/webhooks/vindi/{secret}', () => {
         .execute(),
     ).toEqual([]);
   });
+
+  it('a body over the cap sent slowly over a real socket gets the 413 (not a reset), and the socket serves the next call', async () => {
+    // Issue 26 item 7. A client on a slow uplink is still sending when the limit refuses the body;
+    // the server must read (and drop) it before answering, or the client sees ECONNRESET.
+    const server = await startServer({ port: 0, host: '127.0.0.1' });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const CHUNK = 64 * 1024;
+    const CHUNKS = 16; // 1 MB, four times the cap, paced over ~1 s
+    const call = (method: string, target: string, slowBody?: boolean) =>
+      new Promise<{ status: number; body: string; reused: boolean }>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port: server.port,
+            method,
+            path: target,
+            agent,
+            headers: slowBody ? { 'Content-Type': 'application/json', 'Content-Length': CHUNK * CHUNKS } : {},
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (d) => chunks.push(d));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode!,
+                body: Buffer.concat(chunks).toString(),
+                reused: req.reusedSocket,
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+        if (!slowBody) {
+          req.end();
+          return;
+        }
+        let sent = 0;
+        const next = () => {
+          sent++;
+          const chunk = Buffer.alloc(CHUNK, 0x20);
+          if (sent === CHUNKS) return void req.end(chunk);
+          // The uplink's pace: the next chunk leaves 60 ms after the previous one was handed over.
+          req.write(chunk, () => setTimeout(next, 60));
+        };
+        next();
+      });
+    try {
+      const first = await call('GET', '/web/openapi.json');
+      expect(first.status).toBe(200);
+      const big = await call('POST', path(), true);
+      expect(big.status).toBe(413);
+      expect((JSON.parse(big.body) as { error: { code: string } }).error.code).toBe('REQUEST_TOO_LARGE');
+      const after = await call('GET', '/web/openapi.json');
+      expect([after.status, after.reused]).toEqual([200, true]);
+    } finally {
+      agent.destroy();
+      await server.close();
+    }
+  }, 60_000);
 
   it('the `test` event and unknown types are stored and acknowledged (2xx), with nothing to process', async () => {
     const createdAt = `2030-02-01T00:00:00.${uid()}`;

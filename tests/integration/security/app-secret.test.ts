@@ -54,7 +54,7 @@ describe('APP_SECRET', () => {
     expect(first).toMatch(/^[\w-]{43}$/); // 32 random bytes
     expect(first).not.toContain('insecure');
     expect(loadConfig(env).APP_SECRET).toBe(first);
-    expect(loadConfig({ ...env, NODE_ENV: 'production' }).APP_SECRET).toBe(first);
+    expect(loadConfig({ ...env, NODE_ENV: 'production', BILLING_PROVIDER: 'vindi' }).APP_SECRET).toBe(first);
     // Another install (another data directory) gets its own.
     expect(loadConfig({ ...env, DATA_DIR: tmpDir() }).APP_SECRET).not.toBe(first);
   });

@@ -75,6 +75,13 @@ const pt = {
     changeText:
       'Contratar o plano {{plan}} por {{price}}/mês? A assinatura atual será cancelada e a fatura do novo plano será aberta em uma nova aba.',
     changeToFree: 'Passar para o plano {{plan}}? A assinatura atual será cancelada.',
+    changeCredit_one:
+      'Crédito pelo período já pago: {{count}} dia não usado do plano atual, {{credit}}, abatido da primeira fatura do novo plano, que fica em {{first}}. As seguintes serão de {{price}}.',
+    changeCredit_other:
+      'Crédito pelo período já pago: {{count}} dias não usados do plano atual, {{credit}}, abatidos da primeira fatura do novo plano, que fica em {{first}}. As seguintes serão de {{price}}.',
+    changeNoCredit:
+      'Sem crédito (não há período pago por usar): a primeira fatura do novo plano será de {{first}}.',
+    changeQuoteLoading: 'Calculando a primeira fatura…',
     changeConfirm: 'Contratar',
     changed: 'Plano alterado para {{plan}}.',
     rowsTitle: 'Assinaturas e faturas',
@@ -250,6 +257,12 @@ const en: typeof pt = {
     changeText:
       'Subscribe to the {{plan}} plan for {{price}}/month? The current subscription is canceled and the new plan’s bill opens in a new tab.',
     changeToFree: 'Move to the {{plan}} plan? The current subscription is canceled.',
+    changeCredit_one:
+      'Credit for the period already paid: {{count}} unused day of the current plan, {{credit}}, taken off the new plan’s first bill, which comes to {{first}}. Later bills are {{price}}.',
+    changeCredit_other:
+      'Credit for the period already paid: {{count}} unused days of the current plan, {{credit}}, taken off the new plan’s first bill, which comes to {{first}}. Later bills are {{price}}.',
+    changeNoCredit: 'No credit (no paid period left to use): the new plan’s first bill is {{first}}.',
+    changeQuoteLoading: 'Working out the first bill…',
     changeConfirm: 'Subscribe',
     changed: 'Plan changed to {{plan}}.',
     rowsTitle: 'Subscriptions and bills',
@@ -425,6 +438,13 @@ const es: typeof pt = {
     changeText:
       '¿Contratar el plan {{plan}} por {{price}}/mes? La suscripción actual se anula y la factura del nuevo plan se abre en una nueva pestaña.',
     changeToFree: '¿Pasar al plan {{plan}}? La suscripción actual se anula.',
+    changeCredit_one:
+      'Crédito por el período ya pagado: {{count}} día no usado del plan actual, {{credit}}, descontado de la primera factura del nuevo plan, que queda en {{first}}. Las siguientes serán de {{price}}.',
+    changeCredit_other:
+      'Crédito por el período ya pagado: {{count}} días no usados del plan actual, {{credit}}, descontados de la primera factura del nuevo plan, que queda en {{first}}. Las siguientes serán de {{price}}.',
+    changeNoCredit:
+      'Sin crédito (no queda período pagado por usar): la primera factura del nuevo plan será de {{first}}.',
+    changeQuoteLoading: 'Calculando la primera factura…',
     changeConfirm: 'Contratar el plan',
     changed: 'Plan cambiado a {{plan}}.',
     rowsTitle: 'Suscripciones y facturas',

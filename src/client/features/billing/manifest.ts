@@ -22,6 +22,7 @@ export const billingManifest = defineFeature('billing', [
         'billing.plans',
         'billing.subscriptionRows',
         'billing.changePlan',
+        'billing.changeQuote',
         'billing.startSubscription',
         'billing.cancelSubscription',
         'billing.reactivateSubscription',

@@ -44,6 +44,7 @@ import { NS } from './i18n.ts';
 import { billStatusLabel, billStatusVariant, monthly, subscriptionStatusLabel } from './labels.ts';
 import { OpenBillLink, PaymentRedirectDialog, usePaymentRedirect } from './payment-redirect.tsx';
 import { planDescription } from './plan-description.ts';
+import { rowOptions } from './row-options.ts';
 
 type Row = RouterOutputs['billing']['subscriptionRows']['items'][number];
 
@@ -180,27 +181,74 @@ function MyPlanContent() {
       )}
       <SubscriptionTable />
       {choice && (
-        <AlertDialog open onOpenChange={(open) => !open && setChoice(null)}>
-          <AlertDialogContent data-testid="change-plan-confirm">
-            <AlertDialogHeader>
-              <AlertDialogTitle>{t('myPlan.changeTitle')}</AlertDialogTitle>
-              <AlertDialogDescription>
-                {choice.cents > 0
-                  ? t('myPlan.changeText', { plan: choice.plan.name, price: formatBRL(choice.cents) })
-                  : t('myPlan.changeToFree', { plan: choice.plan.name })}
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>{t('back')}</AlertDialogCancel>
-              <Button onClick={() => confirmChoice(choice)} data-testid="change-plan-confirm-button">
-                {t('myPlan.changeConfirm')}
-              </Button>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <ChangePlanConfirm choice={choice} onConfirm={confirmChoice} onClose={() => setChoice(null)} />
       )}
       <PaymentRedirectDialog redirect={redirect} />
     </div>
+  );
+}
+
+/**
+ * The plan change's confirmation (issue 26 item 12): before the user confirms it says what the first
+ * bill will be — the new price less the credit for the unused days of the paid period — from the
+ * same quote the server bills with; "Contratar" waits for it.
+ */
+function ChangePlanConfirm({
+  choice,
+  onConfirm,
+  onClose,
+}: {
+  choice: Choice;
+  onConfirm(c: Choice): void;
+  onClose(): void;
+}) {
+  const { t } = useTranslation(NS);
+  const trpc = useTRPC();
+  const quote = useQuery({
+    ...trpc.billing.changeQuote.queryOptions({ planId: choice.plan.id, quantity: choice.quantity }),
+    enabled: choice.cents > 0,
+    staleTime: 0,
+  });
+  const q = quote.data;
+  return (
+    <AlertDialog open onOpenChange={(open) => !open && onClose()}>
+      <AlertDialogContent data-testid="change-plan-confirm">
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t('myPlan.changeTitle')}</AlertDialogTitle>
+          <AlertDialogDescription>
+            {choice.cents > 0
+              ? t('myPlan.changeText', { plan: choice.plan.name, price: formatBRL(choice.cents) })
+              : t('myPlan.changeToFree', { plan: choice.plan.name })}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        {choice.cents > 0 && (
+          <p className="text-sm" data-testid="change-plan-quote" aria-live="polite">
+            {quote.isError
+              ? errorMessage(quote.error, t('loadError'))
+              : !q
+                ? t('myPlan.changeQuoteLoading')
+                : q.creditCents > 0
+                  ? t('myPlan.changeCredit', {
+                      count: q.unusedDays,
+                      credit: formatBRL(q.creditCents),
+                      first: formatBRL(q.firstBillCents),
+                      price: formatBRL(q.newPriceCents),
+                    })
+                  : t('myPlan.changeNoCredit', { first: formatBRL(q.firstBillCents) })}
+          </p>
+        )}
+        <AlertDialogFooter>
+          <AlertDialogCancel>{t('back')}</AlertDialogCancel>
+          <Button
+            onClick={() => onConfirm(choice)}
+            disabled={choice.cents > 0 && !q}
+            data-testid="change-plan-confirm-button"
+          >
+            {t('myPlan.changeConfirm')}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }
 
@@ -540,33 +588,36 @@ function SubscriptionTable() {
           {
             id: 'options',
             header: t('myPlan.options'),
-            cell: (r) => (
-              <div className="flex flex-wrap gap-2">
-                {r.status === 'active' && r.bill?.url && (
-                  <OpenBillLink
-                    url={r.bill.url}
-                    label={t('myPlan.view')}
-                    variant="outline"
-                    testId="view-bill"
-                  />
-                )}
-                {r.status === 'active' && (
-                  <Button variant="ghost" onClick={() => setCanceling(r)} data-testid="cancel-subscription">
-                    {t('myPlan.cancel')}
-                  </Button>
-                )}
-                {r.status === 'canceled' && (
-                  <Button
-                    variant="outline"
-                    disabled={reactivate.isPending}
-                    onClick={() => void doReactivate(r)}
-                    data-testid="reactivate-subscription"
-                  >
-                    {t('myPlan.reactivate')}
-                  </Button>
-                )}
-              </div>
-            ),
+            cell: (r) => {
+              const options = rowOptions(r);
+              return (
+                <div className="flex flex-wrap gap-2">
+                  {options.view && r.bill?.url && (
+                    <OpenBillLink
+                      url={r.bill.url}
+                      label={t('myPlan.view')}
+                      variant="outline"
+                      testId="view-bill"
+                    />
+                  )}
+                  {options.cancel && (
+                    <Button variant="ghost" onClick={() => setCanceling(r)} data-testid="cancel-subscription">
+                      {t('myPlan.cancel')}
+                    </Button>
+                  )}
+                  {options.reactivate && (
+                    <Button
+                      variant="outline"
+                      disabled={reactivate.isPending}
+                      onClick={() => void doReactivate(r)}
+                      data-testid="reactivate-subscription"
+                    >
+                      {t('myPlan.reactivate')}
+                    </Button>
+                  )}
+                </div>
+              );
+            },
           },
         ]}
       />

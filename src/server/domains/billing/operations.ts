@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   shippingAddressSchema,
   changePlanSchema,
+  changeQuoteSchema,
   companyGroupPlanListSchema,
   companyGroupPlanSchema,
   companyGroupStatusSchema,
@@ -103,6 +104,15 @@ export const billingOperations = {
     output: myPlanSchema,
     rest: { method: 'get', path: '/web/billing/my-plan/' },
     handler: (ctx) => s.myPlan(ctx),
+  }),
+  changeQuote: query({
+    access: PLAN_OWNERS,
+    summary:
+      'What changing to a plan would bill before confirming: its price, the credit for the unused days of the paid period and the first bill (price − credit).',
+    input: changePlanSchema.omit({ id: true }),
+    output: changeQuoteSchema,
+    rest: { method: 'get', path: '/web/billing/change-quote/' },
+    handler: (ctx, input) => s.quoteChange(ctx, input),
   }),
   subscriptionRows: query({
     access: PLAN_OWNERS,

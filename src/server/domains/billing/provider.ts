@@ -80,6 +80,11 @@ export interface BillingProvider {
     paymentMethodCode: PaymentMethodCode;
     items: BillItem[];
     code: string;
+    /**
+     * Taken off the first bill only (a plan change's credit for the unused days of the paid
+     * period, issue 26 item 12); never more than that bill.
+     */
+    firstBillDiscountCents?: number;
   }): Promise<{ subscription: ProviderSubscription; bill: ProviderBill | null }>;
   getSubscription(providerId: string): Promise<ProviderSubscription | null>;
   cancelSubscription(providerId: string): Promise<ProviderSubscription>;

@@ -4,8 +4,13 @@
  * post to `/billing/sandbox/bills/{id}/pay` and `/fail` and come back here (303). No script at all,
  * so it lives under the app's strict CSP as is (`form-action 'self'`: the forms post to our own
  * origin; the inline <style> is allowed by `style-src 'unsafe-inline'`). Mounted only when
- * BILLING_PROVIDER=sandbox. The bill's unguessable id is the only key, as a bill link is at a
- * real provider.
+ * BILLING_PROVIDER=sandbox.
+ *
+ * Issue 26 item 3: the page and its actions belong to the bill's company group. They answer a
+ * link signed with APP_SECRET (`?exp=…&sig=…`, what every answer of the app carries: ./bill-links.ts;
+ * the forms and the redirect keep the signature) or a session of the bill's group
+ * (`Authorization: Bearer`); without either 401, another group's session 404 (as "not there"). An
+ * unguessable id alone no longer pays a bill.
  */
 import type { Context, Hono } from 'hono';
 import { formatBRL } from '../../../shared/billing/money.ts';
@@ -13,7 +18,9 @@ import { EMPTY_DATE, formatDate } from '../../../shared/dates.ts';
 import { config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { AppEnv } from '../../rest.ts';
+import { coreDb } from '../../db/database.ts';
 import { billingProvider } from './provider.ts';
+import { billLinkValid, signatureQuery } from './bill-links.ts';
 import { SANDBOX_BILL_ID, SandboxProvider } from './providers/sandbox.ts';
 
 /** Seed 000 §4's bill status labels; others shown raw. */
@@ -72,7 +79,7 @@ async function sandbox(): Promise<SandboxProvider | null> {
   return p instanceof SandboxProvider ? p : null;
 }
 
-function html(c: Context<AppEnv>, body: string, status: 200 | 404 | 409 = 200) {
+function html(c: Context<AppEnv>, body: string, status: 200 | 401 | 404 | 409 = 200) {
   c.header('Cache-Control', 'no-store');
   c.header('Referrer-Policy', 'no-referrer');
   return c.html(body, status);
@@ -82,20 +89,59 @@ function notFound(c: Context<AppEnv>) {
   return html(c, page('Fatura não encontrada', '<h1>Fatura não encontrada</h1>'), 404);
 }
 
+function unauthenticated(c: Context<AppEnv>) {
+  return html(
+    c,
+    page(
+      'Link expirado',
+      '<h1>Link expirado</h1><p>Abra a fatura novamente pelo menu "Meu Plano" do EquipCheck.</p>',
+    ),
+    401,
+  );
+}
+
+/** The company group whose customer a sandbox bill is (`group-<id>`, the code ensureCustomer gives). */
+async function billGroupId(id: string): Promise<number | null> {
+  const row = await coreDb()
+    .selectFrom('sandbox_bills as b')
+    .innerJoin('sandbox_customers as c', 'c.id', 'b.customer_id')
+    .select('c.code')
+    .where('b.id', '=', id)
+    .executeTakeFirst();
+  const m = row ? /^group-(\d+)$/.exec(row.code) : null;
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * Whether the caller may see and act on sandbox bill `id`: a valid signed link, or a session of
+ * the bill's group. Answers the refusal to send, or null when allowed.
+ */
+async function refusal(c: Context<AppEnv>, id: string): Promise<Response | null> {
+  if (billLinkValid(id, c.req.query('exp'), c.req.query('sig'))) return null;
+  const auth = c.get('ctx')?.auth;
+  if (!auth) return unauthenticated(c);
+  const groupId = await billGroupId(id);
+  if (groupId === null || auth.companyGroup?.id !== groupId) return notFound(c);
+  return null;
+}
+
 async function renderBill(c: Context<AppEnv>) {
   const id = c.req.param('id') ?? '';
   const p = await sandbox();
   if (!p || !SANDBOX_BILL_ID.test(id)) return notFound(c);
+  const refused = await refusal(c, id);
+  if (refused) return refused;
   const bill = await p.getBill(id);
   if (!bill) return notFound(c);
+  const signature = signatureQuery(c.req.query('exp'), c.req.query('sig'));
   const status = BILL_STATUS_LABELS[bill.status] ?? bill.status;
   const result = RESULTS[c.req.query('result') ?? ''];
   const action = `/billing/sandbox/bills/${encodeURIComponent(bill.providerId)}`;
   const buttons =
     bill.status === 'pending'
       ? `<div class="actions">
-  <form method="post" action="${action}/pay"><button type="submit" class="pay" data-testid="sandbox-pay">Pagar</button></form>
-  <form method="post" action="${action}/fail"><button type="submit" class="fail" data-testid="sandbox-fail">Simular falha</button></form>
+  <form method="post" action="${escapeHtml(`${action}/pay${signature ? `?${signature}` : ''}`)}"><button type="submit" class="pay" data-testid="sandbox-pay">Pagar</button></form>
+  <form method="post" action="${escapeHtml(`${action}/fail${signature ? `?${signature}` : ''}`)}"><button type="submit" class="fail" data-testid="sandbox-fail">Simular falha</button></form>
 </div>`
       : '';
   const body = `<h1>Fatura</h1>
@@ -116,6 +162,8 @@ function act(kind: 'pay' | 'fail') {
     const id = c.req.param('id') ?? '';
     const p = await sandbox();
     if (!p || !SANDBOX_BILL_ID.test(id)) return notFound(c);
+    const refused = await refusal(c, id);
+    if (refused) return refused;
     try {
       if (kind === 'pay') await p.payBill(id);
       else await p.failBill(id);
@@ -130,8 +178,9 @@ function act(kind: 'pay' | 'fail') {
       throw e;
     }
     c.header('Cache-Control', 'no-store');
+    const signature = signatureQuery(c.req.query('exp'), c.req.query('sig'));
     return c.redirect(
-      `/billing/sandbox/bills/${encodeURIComponent(id)}?result=${kind === 'pay' ? 'paid' : 'failed'}`,
+      `/billing/sandbox/bills/${encodeURIComponent(id)}?result=${kind === 'pay' ? 'paid' : 'failed'}${signature ? `&${signature}` : ''}`,
       303,
     );
   };

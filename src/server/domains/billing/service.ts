@@ -19,6 +19,7 @@ export { listPlans, tagPrices } from './catalog.ts';
 export {
   cancelSubscription,
   changePlan,
+  quoteChange,
   getGroupPlan,
   getGroupStatus,
   getSubscription,

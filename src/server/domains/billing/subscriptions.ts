@@ -7,7 +7,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import { centsToDecimal } from '../../../shared/billing/money.ts';
+import { type ChangeQuote, changeQuote } from '../../../shared/billing/proration.ts';
 import { subscriptionEnded } from '../../../shared/billing/rules.ts';
+import { todayIn } from '../../../shared/equipment/status.ts';
+import { config } from '../../config.ts';
 import {
   type Bill,
   type ChangePlanInput,
@@ -46,6 +49,7 @@ import {
   requireOwnGroup,
   withGroupBillingLock,
 } from './common.ts';
+import { billLink } from './bill-links.ts';
 import { billingProvider } from './provider.ts';
 import type { BillingBillRow, BillingSubscriptionRow } from './tables.ts';
 import { applyProviderBill, applyProviderSubscription, subscriptionCode } from './state.ts';
@@ -63,7 +67,7 @@ export function toBill(r: BillingBillRow): Bill {
     status: r.status,
     amount: centsToDecimal(r.amount_cents),
     amountCents: r.amount_cents,
-    url: r.url,
+    url: billLink(r.url),
     dueAt: r.due_at ? new Date(r.due_at) : null,
     createdAt: new Date(r.created_at),
     paidAt: r.paid_at ? new Date(r.paid_at) : null,
@@ -109,7 +113,7 @@ function toSubscription(r: SubscriptionWithPlan): Subscription {
     planName: r.plan_name,
     quantity: r.quantity,
     amountCents: r.amount_cents,
-    billUrl: r.bill_url ?? null,
+    billUrl: billLink(r.bill_url ?? null),
   };
 }
 
@@ -155,7 +159,7 @@ async function billToOpen(subscriptionId: number): Promise<string | null> {
     .orderBy('created_at', 'desc')
     .limit(1)
     .execute();
-  return rows[0]?.url ?? null;
+  return billLink(rows[0]?.url ?? null);
 }
 
 /** Reads a subscription's bills back from the provider and applies them (after a cancel or reactivation). */
@@ -175,7 +179,10 @@ async function refreshBills(providerSubscriptionId: string): Promise<void> {
  * on the same row and the same provider `code`). The free plan and groups without a plan get
  * nothing. Answers the bill to open in a new tab.
  */
-export async function startSubscriptionFor(groupId: number): Promise<SubscriptionStart> {
+export async function startSubscriptionFor(
+  groupId: number,
+  opts: { firstBillDiscountCents?: number } = {},
+): Promise<SubscriptionStart> {
   const first = await groupRow(groupId);
   if (first.plan_id === null || first.plan_id === FREE_PLAN_ID) return { subscription: null, billUrl: null };
   return withGroupBillingLock(groupId, async () => {
@@ -231,6 +238,7 @@ export async function startSubscriptionFor(groupId: number): Promise<Subscriptio
         paymentMethodCode: PAYMENT_METHOD,
         items,
         code: subscriptionCode(groupId, current.id),
+        ...(opts.firstBillDiscountCents ? { firstBillDiscountCents: opts.firstBillDiscountCents } : {}),
       }),
     );
     await applyProviderSubscription(created.subscription);
@@ -310,6 +318,62 @@ async function cancelAtProvider(sub: BillingSubscriptionRow): Promise<void> {
   await refreshBills(providerId);
 }
 
+/**
+ * What changing the group's plan to `newPriceCents` bills (issue 26 item 12): when the current
+ * subscription's bill for its current period is paid, the unused days of that period at that
+ * subscription's price are credited against the new plan's first bill (`changeQuote`). The period
+ * is the month before `next_billing_at`; days are calendar days in APP_TIME_ZONE.
+ */
+async function quoteFor(groupId: number, newPriceCents: number, now = new Date()): Promise<ChangeQuote> {
+  const today = todayIn(config().APP_TIME_ZONE, now);
+  const group = await groupRow(groupId);
+  const sub = await currentSubscriptionRow(group.subscription_id);
+  const none = { newPriceCents, paidPriceCents: null, periodStart: null, today, nextBilling: null };
+  if (!sub || subscriptionEnded(sub.status) || !sub.next_billing_at) return changeQuote(none);
+  const next = new Date(sub.next_billing_at);
+  const start = new Date(next);
+  start.setUTCMonth(start.getUTCMonth() - 1);
+  const paid = await coreDb()
+    .selectFrom('billing_bills')
+    .select('id')
+    .where('subscription_id', '=', sub.id)
+    .where('status', '=', 'paid')
+    .where('created_at', '>=', start)
+    .limit(1)
+    .executeTakeFirst();
+  if (!paid) return changeQuote(none);
+  return changeQuote({
+    newPriceCents,
+    paidPriceCents: sub.amount_cents,
+    periodStart: todayIn(config().APP_TIME_ZONE, start),
+    today,
+    nextBilling: todayIn(config().APP_TIME_ZONE, next),
+  });
+}
+
+/** The plan and quantity a change asks for, checked (shared by the quote and the change). */
+async function requestedPlan(input: { planId: number; quantity?: number | undefined }) {
+  const plan = await planById(input.planId);
+  if (!plan.active) throw new AppError('PLAN_NOT_AVAILABLE', { params: { plan: plan.name } });
+  let quantity = 1;
+  if (plan.per_unit) {
+    const min = plan.min_quantity ?? 1;
+    if (input.quantity === undefined || input.quantity < min)
+      throw new AppError('CUSTOM_PLAN_MIN_QUANTITY', { params: { min } });
+    quantity = input.quantity;
+  }
+  return { plan, quantity };
+}
+
+/** `billing.changeQuote`: what a change to `planId` would bill, shown before the user confirms. */
+export async function quoteChange(
+  ctx: TenantContext,
+  input: { planId: number; quantity?: number | undefined },
+): Promise<ChangeQuote> {
+  const { plan, quantity } = await requestedPlan(input);
+  return quoteFor(ctx.auth.companyGroup.id, planAmountCents(plan, quantity));
+}
+
 export async function changePlan(ctx: TenantContext, input: ChangePlanInput): Promise<SubscriptionStart> {
   const groupId = ctx.auth.companyGroup.id;
   const plan = await planById(input.planId);
@@ -332,9 +396,12 @@ export async function changePlan(ctx: TenantContext, input: ChangePlanInput): Pr
   const count = await equipmentCount(ctx.auth.tenant);
   if (limit !== null && count > limit)
     throw new AppError('PLAN_BELOW_EQUIPMENT_COUNT', { params: { count, limit, plan: plan.name } });
+  let credit = 0;
   await withGroupBillingLock(groupId, async () => {
     const g = await groupRow(groupId);
     const sub = await currentSubscriptionRow(g.subscription_id);
+    // Read before the cancel: the unused days of the paid period go to the new plan's first bill.
+    credit = (await quoteFor(groupId, planAmountCents(plan, quantity))).creditCents;
     if (sub && !subscriptionEnded(sub.status)) await cancelAtProvider(sub);
     await coreDb()
       .updateTable('company_groups')
@@ -342,7 +409,7 @@ export async function changePlan(ctx: TenantContext, input: ChangePlanInput): Pr
       .where('id', '=', groupId)
       .execute();
   });
-  return startSubscriptionFor(groupId);
+  return startSubscriptionFor(groupId, { firstBillDiscountCents: credit });
 }
 
 export async function cancelSubscription(
@@ -481,6 +548,9 @@ export async function subscriptionRows(
         'b.url as bill_url',
         'b.due_at as bill_due_at',
         'b.created_at as bill_created_at',
+        sql<boolean>`b.id is not distinct from (
+          select b2.id from core.billing_bills b2 where b2.subscription_id = s.id
+          order by b2.created_at desc, b2.id desc limit 1)`.as('current'),
       ]),
   });
   return mapPage(page, (r) => ({
@@ -493,6 +563,7 @@ export async function subscriptionRows(
     planName: r.plan_name,
     quantity: r.quantity,
     amountCents: r.amount_cents,
+    current: r.current,
     bill:
       r.bill_id === null
         ? null
@@ -500,7 +571,7 @@ export async function subscriptionRows(
             id: r.bill_id,
             status: r.bill_status ?? '',
             amountCents: r.bill_amount_cents ?? 0,
-            url: r.bill_url ?? null,
+            url: billLink(r.bill_url ?? null),
             dueAt: r.bill_due_at ? new Date(r.bill_due_at) : null,
             createdAt: new Date(r.bill_created_at ?? r.created_at),
           },

@@ -22,6 +22,7 @@ import { scopeOf, scopeWhere } from '../../kit/scope.ts';
 import { providerProductId, TAG_PRODUCT_CODES, tagPrices } from './catalog.ts';
 import { callProvider, ensureCustomer } from './common.ts';
 import { billingProvider } from './provider.ts';
+import { billLink } from './bill-links.ts';
 import { applyProviderBill, tagOrderCode } from './state.ts';
 
 const TAG_NAMES = { QR: 'Tag QR Code', NFC: 'Tag NFC' } as const;
@@ -108,7 +109,7 @@ function toTagOrder(r: OrderRow): TagOrder {
     totalCents: r.total_cents,
     billId: r.bill_id ?? null,
     billStatus: r.bill_status ?? null,
-    billUrl: r.bill_url ?? null,
+    billUrl: billLink(r.bill_url ?? null),
     status: r.status,
     createdAt: new Date(r.created_at),
     paidAt: r.paid_at ? new Date(r.paid_at) : null,

@@ -6,7 +6,7 @@
  *
  * - The secret is compared in constant time (SHA-256 digests of both, `timingSafeEqual`); a wrong
  *   one is 401 and nothing is read or stored.
- * - The body is capped (WEBHOOK_BODY_LIMIT); malformed JSON or an event that does not parse is 400.
+ * - The body is capped (WEBHOOK_BODY_LIMIT; a larger one is read and dropped, then 413); malformed JSON or an event that does not parse is 400.
  * - Then `ingestVindiEvent`: stored under its dedup key and enqueued; a duplicate is 200 as well.
  *   Nothing here calls the provider, so the answer takes milliseconds.
  * - The path holds the secret: failures are logged here without it (never the request path).
@@ -16,6 +16,7 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { config } from '../../config.ts';
 import { isDatabaseUnavailable } from '../../db/pg-errors.ts';
+import { drainBody } from '../../drain-body.ts';
 import { AppError } from '../../errors.ts';
 import { log } from '../../logger.ts';
 import { type AppEnv, errorResponse, type RestApp } from '../../rest.ts';
@@ -71,7 +72,12 @@ async function receive(c: Context<AppEnv>) {
 export function mountVindiWebhook(app: RestApp): void {
   const limit = bodyLimit({
     maxSize: WEBHOOK_BODY_LIMIT,
-    onError: (c) => errorResponse(c, new AppError('REQUEST_TOO_LARGE')),
+    // Issue 26 item 7: read (and drop) the refused body first, as the app's own limit does, so the
+    // sender gets the 413 instead of a reset socket.
+    onError: async (c) => {
+      if (!(await drainBody(c))) c.header('Connection', 'close');
+      return errorResponse(c, new AppError('REQUEST_TOO_LARGE'));
+    },
   });
   app.post(`${VINDI_WEBHOOK_PATH}/:secret`, limit, receive);
   app.post(`${VINDI_WEBHOOK_PATH}/:secret/`, limit, receive);

@@ -228,12 +228,15 @@ export class SandboxProvider implements BillingProvider {
     paymentMethodCode: PaymentMethodCode | string;
     items: BillItem[];
     code: string;
+    discountCents?: number;
   }): Promise<{ row: BillRow; created: boolean }> {
     const db = coreDb();
     const existing = await this.billByCode(input.code);
     if (existing) return { row: existing, created: false };
-    const amount = await this.amountOf(input.items);
+    const amount = Math.max((await this.amountOf(input.items)) - (input.discountCents ?? 0), 0);
     const now = new Date();
+    // A bill the discount covers whole has nothing to pay: it is issued paid (as Vindi does).
+    const covered = amount === 0;
     const inserted = await db
       .insertInto('sandbox_bills')
       .values({
@@ -241,7 +244,7 @@ export class SandboxProvider implements BillingProvider {
         customer_id: input.customerId,
         subscription_id: input.subscriptionId,
         code: input.code,
-        status: 'pending',
+        status: covered ? 'paid' : 'pending',
         amount_cents: amount,
         payment_method_code: input.paymentMethodCode,
         items: JSON.stringify(
@@ -252,7 +255,7 @@ export class SandboxProvider implements BillingProvider {
           })),
         ),
         due_at: new Date(now.getTime() + SANDBOX_DUE_DAYS * 24 * 3600 * 1000),
-        paid_at: null,
+        paid_at: covered ? now : null,
         created_at: now,
         updated_at: now,
       })
@@ -329,6 +332,7 @@ export class SandboxProvider implements BillingProvider {
     paymentMethodCode: PaymentMethodCode;
     items: BillItem[];
     code: string;
+    firstBillDiscountCents?: number;
   }): Promise<{ subscription: ProviderSubscription; bill: ProviderBill | null }> {
     const db = coreDb();
     const now = new Date();
@@ -370,6 +374,7 @@ export class SandboxProvider implements BillingProvider {
       paymentMethodCode: input.paymentMethodCode,
       items: input.items,
       code: `${sub.code}-1`,
+      discountCents: input.firstBillDiscountCents ?? 0,
     });
     if (created) await this.fireBill('bill_created', row);
     return { subscription: toSubscription(sub), bill: toBill(row) };

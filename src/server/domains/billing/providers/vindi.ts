@@ -223,17 +223,23 @@ export class VindiProvider implements BillingProvider {
     paymentMethodCode: PaymentMethodCode;
     items: BillItem[];
     code: string;
+    firstBillDiscountCents?: number;
   }): Promise<{ subscription: ProviderSubscription; bill: ProviderBill | null }> {
+    const discount = input.firstBillDiscountCents ?? 0;
     const r = await this.request('POST', '/subscriptions', {
       plan_id: numericId(input.planId),
       customer_id: numericId(input.customerId),
       payment_method_code: input.paymentMethodCode,
       code: input.code,
-      product_items: input.items.map((i) => ({
+      product_items: input.items.map((i, n) => ({
         product_id: numericId(i.productId),
         quantity: i.quantity,
         ...(i.unitCents !== undefined
           ? { pricing_schema: { price: centsToDecimal(i.unitCents), schema_type: 'per_unit' } }
+          : {}),
+        // A plan change's credit: an amount off the first cycle only, on the first item.
+        ...(n === 0 && discount > 0
+          ? { discounts: [{ discount_type: 'amount', amount: centsToDecimal(discount), cycles: 1 }] }
           : {}),
       })),
     });
