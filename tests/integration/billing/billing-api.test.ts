@@ -481,7 +481,9 @@ describe('who reaches which billing', () => {
       },
     );
     expect(after.json.data!.bills.map((x) => x.status)).toEqual(['pending', 'canceled']);
-    expect(reactivated.json.data!.subscription.billUrl).toBe(after.json.data!.bills[0]!.url);
+    // The same bill (its signature's expiry may differ if the two calls straddle an hour).
+    const billOf = (url: string) => new URL(url, 'http://x').pathname;
+    expect(billOf(reactivated.json.data!.subscription.billUrl)).toBe(billOf(after.json.data!.bills[0]!.url));
 
     // Change plan: the current subscription ends, a new one starts with its own bill.
     const same = await rest('PUT', path, { token: b.token, body: { planId: 1 } });
