@@ -140,4 +140,32 @@ describe('issue 26: the scan dialog says the rule a typed serial breaks; retest 
     expect(retestBeforeManufacture(v('2022-05-10', ''))).toBe(-1);
     expect(retestBeforeManufacture(v('', '2021-01-15'))).toBe(-1);
   });
+
+  it('a DATE attribute typed as no real day is refused on its field before saving (a queued record would be refused later)', async () => {
+    const { z } = await import('zod');
+    const { addInvalidDateIssue } = await import('../../src/client/features/field/field-rules.ts');
+    const attrs = [
+      { attribute: 'Número do cilindro', type: 'TEXT' },
+      { attribute: 'Data de fabricação', type: 'DATE' },
+    ];
+    const schema = z.object({ attributes: z.array(z.object({ value: z.string() })) }).superRefine((v, ctx) =>
+      addInvalidDateIssue(
+        ctx,
+        v.attributes.map((x, i) => ({ ...attrs[i]!, value: x.value })),
+        'pt',
+      ),
+    );
+    const issues = (values: string[]) =>
+      schema.safeParse({ attributes: values.map((value) => ({ value })) }).error?.issues ?? [];
+    expect(issues(['30/02', '2026-02-30'])).toEqual([
+      expect.objectContaining({
+        path: ['attributes', 1, 'value'],
+        message: 'Valor inválido para o atributo Data de fabricação',
+      }),
+    ]);
+    expect(issues(['x', '2026-0'])).toHaveLength(1);
+    // blank clears the attribute; a real day passes; TEXT is free
+    expect(issues(['30/02', ''])).toEqual([]);
+    expect(issues(['30/02', '2024-02-29'])).toEqual([]);
+  });
 });

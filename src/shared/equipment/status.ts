@@ -6,6 +6,7 @@
  * Dates are calendar days (`YYYY-MM-DD`); "today" is the day in the install's time zone
  * (`APP_TIME_ZONE`, default America/Sao_Paulo), passed in so tests can stand on any day.
  */
+import { isRealDate } from '../dates.ts';
 import { type EQUIPMENT_STATUSES, EXPIRATION_STATUSES } from '../enums.ts';
 
 export type ExpirationStatus = (typeof EXPIRATION_STATUSES)[number];
@@ -171,6 +172,17 @@ export function retestBeforeManufacture(
       extinguisherDateKind(v.attribute) === 'retest' &&
       v.value < made.value!,
   );
+}
+
+/**
+ * The index of a DATE attribute value that is typed but names no real day (2026-02-30, half a
+ * date), or -1. The server refuses it (EQUIPMENT_ATTRIBUTE_INVALID); the field forms check it
+ * before saving, so a record queued without signal is not refused later.
+ */
+export function invalidDateAttribute(
+  values: readonly { type: string; value: string | null | undefined }[],
+): number {
+  return values.findIndex((v) => v.type === 'DATE' && !!v.value && !isRealDate(v.value));
 }
 
 /** The seed's fire-fighting category and extinguisher subcategory, by name (seed 001 §9). */

@@ -4,7 +4,12 @@
  */
 import { z } from 'zod';
 import { serialField } from '../../../shared/equipment/schemas.ts';
-import { extinguisherDateKind, extinguisherDueDate } from '../../../shared/equipment/status.ts';
+import {
+  extinguisherDateKind,
+  extinguisherDueDate,
+  invalidDateAttribute,
+} from '../../../shared/equipment/status.ts';
+import { errorText } from '../../../shared/errors.ts';
 import { requestReplacementSchema } from '../../../shared/tags/schemas.ts';
 
 export { normalizeTypedSerial, serialFromScan } from './scan-rules.ts';
@@ -94,3 +99,21 @@ export const replaceFormSchema = requestReplacementSchema
     path: ['description'],
     message: 'REQUIRED',
   });
+
+/**
+ * The server's refusal of a DATE attribute typed as no real day (EQUIPMENT_ATTRIBUTE_INVALID), added
+ * on its field before saving: a record queued without signal would otherwise be refused later.
+ */
+export function addInvalidDateIssue(
+  ctx: z.RefinementCtx,
+  values: readonly { attribute: string; type: string; value: string | null | undefined }[],
+  lang: string,
+): void {
+  const bad = invalidDateAttribute(values);
+  if (bad < 0) return;
+  ctx.addIssue({
+    code: 'custom',
+    path: ['attributes', bad, 'value'],
+    message: errorText('EQUIPMENT_ATTRIBUTE_INVALID', lang, { attribute: values[bad]!.attribute }) ?? 'DATE',
+  });
+}

@@ -18,7 +18,7 @@ import { type AnyForm, useAppForm } from '../../components/form/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 import type { RouterOutputs } from '../../lib/api-types.ts';
 import { errorCode, errorMessage, errorParams, useTRPC } from '../../lib/trpc.ts';
-import { type FieldQuestion, locationOf, missingAnswers } from './field-rules.ts';
+import { addInvalidDateIssue, type FieldQuestion, locationOf, missingAnswers } from './field-rules.ts';
 import {
   AttributeFields,
   FieldFormLoader,
@@ -57,8 +57,17 @@ export function answeredSchema<S extends typeof inspectionInputSchema>(
   schema: S,
   questions: readonly FieldQuestion[],
   lang: string,
+  attributes: readonly { id: number; attribute: string; type: string }[] = [],
 ) {
   return schema.superRefine((v, ctx) => {
+    addInvalidDateIssue(
+      ctx,
+      (v.attributes ?? []).map((x) => {
+        const a = attributes.find((y) => y.id === x.attributeId);
+        return { attribute: a?.attribute ?? '', type: a?.type ?? 'TEXT', value: x.value };
+      }),
+      lang,
+    );
     for (const m of missingAnswers(questions, v.answers)) {
       ctx.addIssue({
         code: 'custom',
@@ -145,8 +154,8 @@ function InspectFormBody({
   const { t, i18n } = useTranslation(FIELD_NS);
   const lang = i18n.resolvedLanguage ?? i18n.language ?? DEFAULT_LANGUAGE;
   const schema = React.useMemo(
-    () => answeredSchema(inspectionInputSchema, data.questions, lang),
-    [data.questions, lang],
+    () => answeredSchema(inspectionInputSchema, data.questions, lang, data.attributes),
+    [data.questions, lang, data.attributes],
   );
   const fixed = fix?.input as
     | {

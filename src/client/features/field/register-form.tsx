@@ -20,7 +20,7 @@ import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import type { RouterOutputs } from '../../lib/api-types.ts';
 import { errorCode, errorMessage, errorParams } from '../../lib/trpc.ts';
-import { extinguisherDefault } from './field-rules.ts';
+import { addInvalidDateIssue, extinguisherDefault } from './field-rules.ts';
 import { AttributeFields, type FieldFormProps, FieldFormShell, Section } from './form-parts.tsx';
 import { FIELD_NS } from './i18n.ts';
 import { OFFLINE_NS } from './offline/i18n.ts';
@@ -43,6 +43,7 @@ function useRegisterSchema(product: React.RefObject<Product | undefined>, lang: 
           const a = attrs.find((y) => y.id === x.attributeId);
           return { attribute: a?.attribute ?? '', type: a?.type ?? 'TEXT', value: x.value };
         });
+        addInvalidDateIssue(ctx, values, lang);
         const bad = retestBeforeManufacture(values);
         if (bad >= 0)
           ctx.addIssue({

@@ -2,6 +2,7 @@
  * Attribute values of equipment (the inspection type's attributes: TEXT or DATE) and the due date
  * that follows from them for extinguishers (ABNT NBR 12962, `extinguisherDueDate`).
  */
+import { isRealDate } from '../../../shared/dates.ts';
 import {
   extinguisherDateKind,
   extinguisherDueDate,
@@ -34,14 +35,6 @@ export function typeAttributes(db: Db, inspectionTypeId: number): Promise<TypeAt
     .orderBy('position')
     .orderBy('id')
     .execute();
-}
-
-/** `YYYY-MM-DD` naming a day that exists (2026-02-30 does not). */
-export function isRealDate(v: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const [y, m, d] = v.split('-').map(Number) as [number, number, number];
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
 }
 
 /**
