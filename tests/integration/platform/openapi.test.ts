@@ -79,6 +79,9 @@ describe('GET /web/openapi.json', () => {
     // The list parameters (page, pageSize, sort, direction, filters) are there and defaulted.
     expect(defaulted).toBeGreaterThan(80);
     const companies = doc.paths['/web/companies/']?.get?.parameters ?? [];
-    expect(companies.find((p) => p.name === 'page')).toMatchObject({ required: false, schema: { default: 0 } });
+    expect(companies.find((p) => p.name === 'page')).toMatchObject({
+      required: false,
+      schema: { default: 0 },
+    });
   });
 });
