@@ -174,7 +174,11 @@ describe('page views: the batch endpoint', () => {
     expect([mixed.status, mixed.json.error?.code]).toEqual([400, 'PAGE_VIEW_ROUTE_UNKNOWN']);
     const trpc = await testApp().request('/trpc/analytics.pageViews', {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'X-Forwarded-For': ip() },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': ip(),
+      },
       body: JSON.stringify({ json: { views: [{ route: '/admin', at: new Date().toISOString() }] } }),
     });
     const body = (await trpc.json()) as { error?: { json?: { data?: { code?: string } } } };
@@ -395,7 +399,10 @@ describe('page views: the usage page lists at most USAGE_ROUTES_MAX routes (issu
     expect(u.routes).toHaveLength(USAGE_ROUTES_MAX);
     expect(u.routesCapped).toBe(true);
     expect(u.routes[0]).toEqual({ route: '/old-000', views: 999 });
-    expect(u.routes.at(-1)).toEqual({ route: `/old-0${USAGE_ROUTES_MAX - 1}`, views: 1000 - USAGE_ROUTES_MAX });
+    expect(u.routes.at(-1)).toEqual({
+      route: `/old-0${USAGE_ROUTES_MAX - 1}`,
+      views: 1000 - USAGE_ROUTES_MAX,
+    });
     // The total still counts every view of the range.
     expect(u.total).toBe(routes.reduce((n, _, i) => n + 999 - i, 0));
     // The route filter takes the client's routes only.
