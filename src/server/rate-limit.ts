@@ -15,6 +15,9 @@ export interface LimitRateOptions {
   whenRedisDown?: 'open' | 'closed';
 }
 
+/** Open limits skipped since Redis went away (logged when first skipped; cleared by a counted hit). */
+const skipped = new Set<string>();
+
 /**
  * Fixed-window counter on Redis: counts this hit and throws `code` (429) once more than `max`
  * hits happened within `windowSeconds`. Keys live under `<prefix>:rl:…`.
@@ -30,9 +33,13 @@ export async function limitRate(
   try {
     const res = await redisCommand((r) => r.multi().incr(key).expire(key, windowSeconds, 'NX').exec());
     hits = Number(res?.[0]?.[1] ?? 0);
+    skipped.delete(String(parts[0]));
   } catch (err) {
     if (opts.whenRedisDown === 'open' && err instanceof AppError && err.code === 'REDIS_UNAVAILABLE') {
-      log.warn('rate limit skipped: redis unavailable', { limit: String(parts[0]) });
+      // Once per limit and outage, not once per request (issue 26 item 20).
+      const limit = String(parts[0]);
+      if (!skipped.has(limit)) log.warn('rate limit skipped: redis unavailable', { limit });
+      skipped.add(limit);
       return;
     }
     throw err;

@@ -20,11 +20,19 @@ export function redis(): Redis {
 
 /**
  * One line when Redis goes away and one when it is back, instead of a stack trace per reconnect
- * attempt on stderr (ioredis prints "Unhandled error event" when a client has no listener).
+ * attempt on stderr (ioredis prints "Unhandled error event" when a client has no listener), or a
+ * line per retry (a BullMQ worker re-emits every failed reconnect: ~480 lines in 30 s, issue 26
+ * item 20). With `onOtherError`, errors that are not an outage (`isRedisUnavailable`) go there
+ * instead, each one.
  */
-export function watchRedis(conn: { on(ev: string, fn: (...a: unknown[]) => void): unknown }, name: string) {
+export function watchRedis(
+  conn: { on(ev: string, fn: (...a: unknown[]) => void): unknown },
+  name: string,
+  onOtherError?: (err: Error) => void,
+) {
   let down = false;
   conn.on('error', (err: unknown) => {
+    if (onOtherError && !isRedisUnavailable(err)) return onOtherError(err as Error);
     if (down) return;
     down = true;
     log.warn('redis unavailable', { connection: name, error: String((err as Error)?.message ?? err) });

@@ -105,7 +105,22 @@ export const optionalStateField = z
     FIELD_MESSAGES.STATE_INVALID,
   );
 
-/** A calendar date as `YYYY-MM-DD`. */
-export const isoDateField = z.iso.date();
+/**
+ * A calendar date as `YYYY-MM-DD`, a real day of the years 0001–9999. zod's ISO date takes year
+ * 0000, which Postgres refuses ("date/time field value out of range", a 500 on 9 operations, issue
+ * 26 item 6): it fails here with the same issue as any other invalid date (`invalid_format`,
+ * format `date`, which the form kit shows as "Data inválida.").
+ */
+export const isoDateField = z.iso.date().check((ctx) => {
+  if (ctx.value.startsWith('0000'))
+    ctx.issues.push({
+      origin: 'string',
+      code: 'invalid_format',
+      format: 'date',
+      input: ctx.value,
+      message: 'Invalid ISO date',
+      inst: isoDateField,
+    });
+});
 /** A whole count typed in a form (e.g. a tags limit). */
 export const countField = (max = 1_000_000) => z.coerce.number().int().min(0).max(max);

@@ -1,9 +1,12 @@
 /** Search and sort normalisation shared by both sides (seed 000 §5, 001 §5). */
 
-/** Lower-cases and strips accents: "Extintor ÁGUA" → "extintor agua". */
+/**
+ * Lower-cases, strips accents and folds compatibility characters (NFKD, as `core.search_text`
+ * applies NFKC): "Extintor ÁGUA CO₂" → "extintor agua co2".
+ */
 export function normalizeSearch(text: string): string {
   return text
-    .normalize('NFD')
+    .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .trim();

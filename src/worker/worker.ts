@@ -15,7 +15,7 @@ import { acquireTenantSlot } from '../server/jobs/fairness.ts';
 import { queueFor, REMOVE_ON_COMPLETE, REMOVE_ON_FAIL } from '../server/jobs/queue.ts';
 import { requeueStuckJobs } from '../server/jobs/requeue.ts';
 import { log } from '../server/logger.ts';
-import { bullConnection } from '../server/redis.ts';
+import { bullConnection, watchRedis } from '../server/redis.ts';
 import { jobRegistry } from './jobs.ts';
 
 /** How long finished results stay downloadable before the retention sweep removes them. */
@@ -97,7 +97,7 @@ async function runHeld(
   if (id)
     await coreDb()
       .updateTable('jobs')
-      .set({ state: 'active', started_at: new Date(), attempts: job.attemptsMade + 1, error: null })
+      .set({ state: 'active', started_at: new Date(), attempts: attemptNumber(job), error: null })
       .where('id', '=', id)
       .execute();
   let last = -1;
@@ -135,6 +135,16 @@ async function runHeld(
   return result.summary ?? { ok: true };
 }
 
+/**
+ * The number of the attempt that is starting: BullMQ's failed attempts (`attemptsMade`) plus the
+ * runs a killed worker left stalled (`stalledCounter`: a stalled job goes back to the queue without
+ * counting as a failed attempt, so the retry after a SIGKILL recorded attempt 1 again, issue 26
+ * item 20) plus this one. A tenant's fair-share hand-back (`moveToDelayed`) counts in neither.
+ */
+export function attemptNumber(job: Pick<Job, 'attemptsMade' | 'stalledCounter'>): number {
+  return job.attemptsMade + (job.stalledCounter ?? 0) + 1;
+}
+
 async function recordFailure(job: Job<JobPayload>, err: Error): Promise<void> {
   const final =
     job.attemptsMade >= (job.opts.attempts ?? 1) ||
@@ -155,7 +165,7 @@ async function recordFailure(job: Job<JobPayload>, err: Error): Promise<void> {
     .updateTable('jobs')
     .set(
       final
-        ? { state: 'failed', error, attempts: job.attemptsMade, finished_at: new Date() }
+        ? { state: 'failed', error, attempts: attemptNumber(job) - 1, finished_at: new Date() }
         : { state: 'queued', error },
     )
     .where('id', '=', id)
@@ -251,7 +261,10 @@ export function startWorker(opts: StartWorkerOptions = {}): RunningWorker {
     worker.on('failed', (job, err) => {
       if (job) void recordFailure(job, err);
     });
-    worker.on('error', (err) => log.error('worker error', { queue: spec.name, error: err.message }));
+    // An outage is logged when it starts and when it ends, not at every reconnect attempt.
+    watchRedis(worker, `worker ${spec.name}`, (err) =>
+      log.error('worker error', { queue: spec.name, error: err.message }),
+    );
     return worker;
   });
   const ready = registerSchedulers(registry, opts.schedules);
@@ -291,6 +304,7 @@ function startSweeper(registry: JobRegistry, opts: StartWorkerOptions) {
     name: spec.name,
     count: spec.definitions.filter((d) => scheduleOf(d, opts.schedules) !== undefined).length,
   }));
+  let failing = false;
   const tick = async () => {
     try {
       for (const q of wanted) {
@@ -301,8 +315,12 @@ function startSweeper(registry: JobRegistry, opts: StartWorkerOptions) {
         }
       }
       await requeueStuckJobs(registry, { minAgeMs: opts.sweep?.minAgeMs ?? config().JOB_REQUEUE_MIN_AGE_MS });
+      if (failing) log.info('requeue sweep resumed', {});
+      failing = false;
     } catch (e) {
-      log.warn('requeue sweep skipped', { error: (e as Error).message });
+      // Once per outage, not once per tick.
+      if (!failing) log.warn('requeue sweep skipped', { error: (e as Error).message });
+      failing = true;
     }
   };
   let busy = false;

@@ -1,7 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { coreDb } from '../../src/server/db/database.ts';
 import { demoLessonVideo } from '../../src/server/domains/videos/demo-video.ts';
 import { lessonKey } from '../../src/server/domains/videos/service.ts';
 import { fileStore } from '../../src/server/files/store.ts';
@@ -144,5 +146,28 @@ describe('usage page (/usage)', () => {
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid="usage-routes"] tr[data-route]').length === 1,
     );
+  });
+});
+
+describe('usage page: the route list is capped (issue 26 item 5)', () => {
+  it('shows the 100 busiest routes of a day that stored 150 invented ones, and says so', async () => {
+    // What a database may hold from before page views were held to the client's routes.
+    const day = '2020-04-01';
+    const routes = Array.from({ length: 150 }, (_, i) => `/e2e-old-${String(i).padStart(3, '0')}`);
+    await sql`insert into core.page_view_days (day, route, company_group_id, company_id, views)
+      select ${day}::date, r, null, null, 1000 - o::int from unnest(${routes}::text[]) with ordinality as t(r, o)
+      on conflict do nothing`.execute(coreDb());
+    const page = await fresh();
+    await login(page, DEMO.admin);
+    await page.evaluate((d) => {
+      window.location.hash = `#/usage?from=${d}&to=${d}`;
+    }, day);
+    const capped = page.getByTestId('usage-routes-capped');
+    await capped.waitFor();
+    expect(await capped.textContent()).toBe('Mostrando as 100 telas com mais acessos.');
+    expect(await page.locator('[data-testid="usage-routes"] tr[data-route]').count()).toBe(100);
+    expect(
+      await page.locator('[data-testid="usage-routes"] tr[data-route]').first().getAttribute('data-route'),
+    ).toBe('/e2e-old-000');
   });
 });

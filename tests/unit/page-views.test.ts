@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageViewQueue, type PageView } from '../../src/client/lib/page-views.ts';
-import { ROUTE_PATTERN } from '../../src/shared/analytics/schemas.ts';
+import { routesByPath } from '../../src/client/routes/navigation.ts';
+import { PAGE_VIEW_ROUTES, ROUTE_PATTERN, usageInputSchema } from '../../src/shared/analytics/schemas.ts';
 
 describe('route patterns', () => {
   it('takes the router’s patterns and refuses ids, serials, queries and fragments', () => {
@@ -17,6 +18,37 @@ describe('route patterns', () => {
       '/T',
     ])
       expect(ROUTE_PATTERN.test(bad), bad).toBe(false);
+  });
+});
+
+describe('the routes a page view may name (issue 26 item 5)', () => {
+  it('are exactly the client router’s routes (router.tsx makes one route per declared path)', () => {
+    const tree = [...routesByPath().keys()].sort();
+    expect([...PAGE_VIEW_ROUTES].sort()).toEqual(tree);
+    for (const route of PAGE_VIEW_ROUTES) expect(ROUTE_PATTERN.test(route), route).toBe(true);
+  });
+
+  it('the shared field refuses a pattern-shaped route the client does not declare, naming its code', () => {
+    expect(usageInputSchema.safeParse({ from: '2026-01-01', to: '2026-01-02', route: '/tags' }).success).toBe(
+      true,
+    );
+    const r = usageInputSchema.safeParse({ from: '2026-01-01', to: '2026-01-02', route: '/invented' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]).toMatchObject({
+      code: 'custom',
+      params: { code: 'PAGE_VIEW_ROUTE_UNKNOWN', route: '/invented' },
+    });
+  });
+
+  it('the queue drops an undeclared route before sending', async () => {
+    const sent: PageView[][] = [];
+    const q = new PageViewQueue(async (views) => {
+      sent.push(views);
+    });
+    q.add('/invented');
+    q.add('/tags');
+    await q.flush();
+    expect(sent.flat().map((v) => v.route)).toEqual(['/tags']);
   });
 });
 

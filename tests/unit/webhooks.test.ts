@@ -75,6 +75,73 @@ describe('webhook target addresses (SSRF)', () => {
     expect(isPrivateAddress(a)).toBe(false),
   );
 
+  // Issue 26 item 4: every IPv6 spelling that embeds or maps an IPv4 address, as typed in a URL.
+  const HOSTILE_URL_HOSTS = [
+    '[::127.0.0.1]',
+    '[::7f00:1]',
+    '[0:0:0:0:0:0:127.0.0.1]',
+    '[::10.0.0.1]',
+    '[::a00:1]',
+    '[::169.254.169.254]',
+    '[::192.168.1.1]',
+    '[::8.8.8.8]',
+    '[::0.0.0.1]',
+    '[::ffff:127.0.0.1]',
+    '[::ffff:7f00:1]',
+    '[0:0:0:0:0:ffff:127.0.0.1]',
+    '[::ffff:10.0.0.1]',
+    '[::ffff:169.254.169.254]',
+    '[::ffff:0:127.0.0.1]',
+    '[64:ff9b::127.0.0.1]',
+    '[64:ff9b::7f00:1]',
+    '[64:ff9b::a9fe:a9fe]',
+    '[64:ff9b:1::a00:1]',
+    '[2002:7f00:1::]',
+    '[2002:a00:1::1]',
+    '[2002:a9fe:a9fe::]',
+    '[2001:0:4136:e378:8000:63bf:80ff:fffe]',
+    '[2001::1]',
+    '[::1]',
+    '[::]',
+    '[0:0:0:0:0:0:0:1]',
+    '[fe80::1]',
+    '[fd00::1]',
+    '[fc00::1]',
+    '[fec0::1]',
+    '[ff02::1]',
+    '[100::1]',
+    '[2001:db8::1]',
+    '127.0.0.1',
+    '127.1',
+    '0x7f.1',
+    '2130706433',
+    '017700000001',
+    '10.0.0.1',
+    '172.16.0.1',
+    '192.168.0.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+  ];
+
+  it.each(HOSTILE_URL_HOSTS)('http://%s/ is refused at registration', async (host) => {
+    const url = new URL(`http://${host}/hook`);
+    expect(isPrivateAddress(url.hostname)).toBe(true);
+    await expect(checkEndpointTarget(url, { allowPrivate: false })).rejects.toBeInstanceOf(
+      BlockedAddressError,
+    );
+  });
+
+  it.each(['[2606:4700:4700::1111]', '[2a00:1450:4001:82b::200e]', '8.8.8.8'])(
+    'http://%s/ (public) is accepted',
+    async (host) => {
+      const url = new URL(`http://${host}/hook`);
+      expect(isPrivateAddress(url.hostname)).toBe(false);
+      await expect(checkEndpointTarget(url, { allowPrivate: false })).resolves.toBeUndefined();
+    },
+  );
+
   it('refuses literal and resolved private targets at registration, unless allowed', async () => {
     await expect(
       checkEndpointTarget(new URL('https://169.254.169.254/latest'), { allowPrivate: false }),

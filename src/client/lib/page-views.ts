@@ -9,7 +9,7 @@
  */
 import { useRouterState } from '@tanstack/react-router';
 import * as React from 'react';
-import { PAGE_VIEW_BATCH_MAX, ROUTE_PATTERN } from '../../shared/analytics/route-pattern.ts';
+import { isPageViewRoute, PAGE_VIEW_BATCH_MAX } from '../../shared/analytics/route-pattern.ts';
 import type { RoleOrAnonymous } from '../../shared/roles.ts';
 import { getToken } from './token.ts';
 
@@ -34,9 +34,9 @@ export class PageViewQueue {
     private readonly opts = { flushMs: PAGE_VIEW_FLUSH_MS, flushCount: PAGE_VIEW_FLUSH_COUNT },
   ) {}
 
-  /** Queues a view of `route` (ignored unless it is a route pattern). */
+  /** Queues a view of `route` (ignored unless it is one of the router's route patterns). */
   add(route: string, at = new Date()): void {
-    if (!ROUTE_PATTERN.test(route)) return;
+    if (!isPageViewRoute(route)) return;
     this.views.push({ route, at: at.toISOString() });
     if (this.views.length >= this.opts.flushCount) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), this.opts.flushMs);

@@ -47,9 +47,14 @@ export function objectShape(s: z.ZodType | undefined): Record<string, z.ZodType>
   return (b as unknown as { shape: Record<string, z.ZodType> }).shape;
 }
 
-/** Whether a field may be left out (optional or defaulted). */
+/**
+ * Whether a field may be left out (optional or defaulted). Zod marks an optional input
+ * `optin: 'optional'` and a defaulted one `'defaulted'` (issue 26 item 20: the defaulted list
+ * parameters were documented as required).
+ */
 export function isOptional(s: z.ZodType): boolean {
-  return (s as unknown as { _zod: { optin?: string } })._zod.optin === 'optional';
+  const optin = (s as unknown as { _zod: { optin?: string } })._zod.optin;
+  return optin === 'optional' || optin === 'defaulted';
 }
 
 function enumValues(s: z.ZodType): unknown[] | null {

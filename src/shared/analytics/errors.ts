@@ -2,6 +2,12 @@ import { defineErrors } from '../define-errors.ts';
 
 /** Page views and the usage page (issue 18). */
 export const analyticsErrors = defineErrors({
+  PAGE_VIEW_ROUTE_UNKNOWN: {
+    status: 400,
+    message: 'Rota desconhecida: {route}',
+    en: 'Unknown route: {route}',
+    es: 'Ruta desconocida: {route}',
+  },
   USAGE_RANGE_INVALID: {
     status: 400,
     message:

@@ -13,3 +13,55 @@ export const ROUTE_PATTERN =
 
 /** The client sends at most this many views per batch (it flushes every 10 s or 20 views). */
 export const PAGE_VIEW_BATCH_MAX = 50;
+
+/**
+ * The route patterns of the client's router (src/client/routes/router.tsx builds one route per
+ * declared manifest path): the only routes a page view may name (issue 26 item 5 — any pattern-shaped
+ * name was stored, 1,500 invented ones in a second). tests/unit/page-views.test.ts checks this list
+ * equals the client's route tree, so a new route added to a manifest must be added here too.
+ */
+export const PAGE_VIEW_ROUTES = [
+  '/',
+  '/active-environment',
+  '/buy-tag',
+  '/categories',
+  '/change-password',
+  '/companies',
+  '/company-groups',
+  '/company-users',
+  '/config-system',
+  '/create-os',
+  '/inspections',
+  '/inspections-report',
+  '/jobs',
+  '/logout',
+  '/maintenances',
+  '/my-plan',
+  '/offline',
+  '/os',
+  '/password-reset',
+  '/plans',
+  '/plans-admin',
+  '/products',
+  '/profile',
+  '/register',
+  '/report',
+  '/subcategories',
+  '/t/$serial',
+  '/tag-orders',
+  '/tags',
+  '/tags-qr-code',
+  '/tags-replace',
+  '/usage',
+  '/user-companies',
+  '/users',
+  '/video-lessons',
+] as const;
+export type PageViewRoute = (typeof PAGE_VIEW_ROUTES)[number];
+
+const PAGE_VIEW_ROUTE_SET: ReadonlySet<string> = new Set(PAGE_VIEW_ROUTES);
+
+/** Whether `route` is one of the client's route patterns. */
+export function isPageViewRoute(route: string): route is PageViewRoute {
+  return PAGE_VIEW_ROUTE_SET.has(route);
+}

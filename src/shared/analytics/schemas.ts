@@ -1,11 +1,27 @@
 import { z } from 'zod';
 import { idField, isoDateField } from '../fields.ts';
 
-import { PAGE_VIEW_BATCH_MAX, ROUTE_PATTERN } from './route-pattern.ts';
+import { isPageViewRoute, PAGE_VIEW_BATCH_MAX, PAGE_VIEW_ROUTES, ROUTE_PATTERN } from './route-pattern.ts';
 
-export { PAGE_VIEW_BATCH_MAX, ROUTE_PATTERN };
+export { isPageViewRoute, PAGE_VIEW_BATCH_MAX, PAGE_VIEW_ROUTES, ROUTE_PATTERN };
 
-export const routePatternField = z.string().max(200).regex(ROUTE_PATTERN);
+/**
+ * A route of the client's router (`PAGE_VIEW_ROUTES`); any other pattern-shaped name answers
+ * 400 PAGE_VIEW_ROUTE_UNKNOWN naming it.
+ */
+export const routePatternField = z
+  .string()
+  .max(200)
+  .regex(ROUTE_PATTERN)
+  .superRefine((route, ctx) => {
+    // A malformed name is refused by the pattern alone (VALIDATION_FAILED).
+    if (ROUTE_PATTERN.test(route) && !isPageViewRoute(route))
+      ctx.addIssue({
+        code: 'custom',
+        message: `Rota desconhecida: ${route}`,
+        params: { code: 'PAGE_VIEW_ROUTE_UNKNOWN', route },
+      });
+  });
 
 export const pageViewSchema = z.object({
   route: routePatternField,
@@ -41,7 +57,10 @@ export const usageSchema = z.object({
   total: z.number().int(),
   /** Every day of the range, zero-filled. */
   days: z.array(z.object({ day: z.string(), views: z.number().int() })),
+  /** Views per route, the busiest first (at most USAGE_ROUTES_MAX). */
   routes: z.array(z.object({ route: z.string(), views: z.number().int() })),
+  /** True when more routes than the list shows had views. */
+  routesCapped: z.boolean(),
   /** Views per company (null: views made without a company, e.g. the provider admin's). */
   companies: z.array(
     z.object({

@@ -8,6 +8,7 @@
  * `dueDateExpirationStatus=EXPIRED_OR_EXPIRING` (`./links.ts`).
  */
 import { z } from 'zod';
+import { isoDateField } from '../fields.ts';
 
 /** Items the bell lists (the most overdue first); the rest are in the report. */
 export const BELL_ITEMS = 10;
@@ -65,7 +66,7 @@ export const dueDigestParamsSchema = z.object({
    * The calendar day to run for (YYYY-MM-DD); default: today in APP_TIME_ZONE. The clock seam of
    * the tests, and a way to send a missed day again (each (recipient, company, day) goes once).
    */
-  day: z.iso.date().optional(),
+  day: isoDateField.optional(),
   /** Only these company groups (an operator re-running a few); default: every group. */
   companyGroupIds: z.array(z.number().int().positive()).max(1000).optional(),
 });

@@ -3,6 +3,7 @@
  * `equipment.list` (`equipmentListSchema`); both are built from the same report fields.
  */
 import { z } from 'zod';
+import { isoDateField } from '../fields.ts';
 import { inspectionReportFields } from '../equipment/schemas.ts';
 import { listSchema } from '../list.ts';
 import { commonReportFilters, reportSchema, withoutPaging } from './filters.ts';
@@ -27,8 +28,8 @@ export const maintenanceReportFields = listSchema({
   defaultDirection: 'desc',
   filters: {
     ...commonReportFilters,
-    lastMaintenanceFrom: z.iso.date().optional(),
-    lastMaintenanceUpTo: z.iso.date().optional(),
+    lastMaintenanceFrom: isoDateField.optional(),
+    lastMaintenanceUpTo: isoDateField.optional(),
   },
 }).shape;
 export const maintenanceReportSchema = reportSchema(maintenanceReportFields);

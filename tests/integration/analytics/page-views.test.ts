@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../../../src/server/config.ts';
 import { coreDb, observeQueries } from '../../../src/server/db/database.ts';
-import { prunePageViews } from '../../../src/server/domains/analytics/service.ts';
+import { prunePageViews, USAGE_ROUTES_MAX } from '../../../src/server/domains/analytics/service.ts';
 import { todayIn } from '../../../src/shared/equipment/status.ts';
 import { DEMO, loginAs, rest, testApp } from '../../helpers/api.ts';
 import { otherTenant } from '../qr/helpers.ts';
@@ -136,6 +136,54 @@ describe('page views: the batch endpoint', () => {
       .where('company_id', '=', tenant.companyId)
       .execute();
     expect(stored.every((r) => !/\d{2}|\?|#/.test(r.route))).toBe(true);
+  });
+
+  it('a pattern-shaped route the client does not declare is 400 PAGE_VIEW_ROUTE_UNKNOWN on both doors, nothing stored (issue 26 item 5)', async () => {
+    const count = async () =>
+      Number(
+        (
+          await coreDb()
+            .selectFrom('page_views')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('company_id', '=', tenant.companyId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const invented = Array.from({ length: 50 }, (_, i) => ({
+      route: `/invented-${i}/$x`,
+      at: new Date().toISOString(),
+    }));
+    const res = await rest('POST', '/web/page-views/', { token, body: { views: invented }, ip: ip() });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatchObject({
+      code: 'PAGE_VIEW_ROUTE_UNKNOWN',
+      params: { route: '/invented-0/$x' },
+    });
+    // One invented route spoils its batch, declared routes and all.
+    const mixed = await rest('POST', '/web/page-views/', {
+      token,
+      body: {
+        views: [
+          { route: '/tags', at: new Date().toISOString() },
+          { route: '/tagz', at: new Date().toISOString() },
+        ],
+      },
+      ip: ip(),
+    });
+    expect([mixed.status, mixed.json.error?.code]).toEqual([400, 'PAGE_VIEW_ROUTE_UNKNOWN']);
+    const trpc = await testApp().request('/trpc/analytics.pageViews', {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': ip(),
+      },
+      body: JSON.stringify({ json: { views: [{ route: '/admin', at: new Date().toISOString() }] } }),
+    });
+    const body = (await trpc.json()) as { error?: { json?: { data?: { code?: string } } } };
+    expect([trpc.status, body.error?.json?.data?.code]).toEqual([400, 'PAGE_VIEW_ROUTE_UNKNOWN']);
+    expect(await count()).toBe(before);
   });
 
   it('a view’s time is the client’s, kept within the last day and never in the future', async () => {
@@ -327,5 +375,40 @@ describe('page views: the usage page (provider admin)', () => {
     expect(long.json.error?.code).toBe('USAGE_RANGE_INVALID');
     const bad = await rest('GET', '/web/usage/page-views/?from=ontem&to=hoje', { token: admin });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('page views: the usage page lists at most USAGE_ROUTES_MAX routes (issue 26 item 5)', () => {
+  it('routes stored before the routes were held to the client’s are capped, busiest first', async () => {
+    const tenant = await otherTenant();
+    const admin = await loginAs(DEMO.admin);
+    // What an old database may hold: 150 invented routes on one day, written directly.
+    const day = '2020-03-01';
+    const routes = Array.from({ length: 150 }, (_, i) => `/old-${String(i).padStart(3, '0')}`);
+    await sql`insert into core.page_view_days (day, route, company_group_id, company_id, views)
+      select ${day}::date, r, ${tenant.groupId}::int, ${tenant.companyId}::int, 1000 - o::int
+      from unnest(${routes}::text[]) with ordinality as t(r, o)
+      on conflict do nothing`.execute(coreDb());
+    const res = await rest<{
+      total: number;
+      routes: { route: string; views: number }[];
+      routesCapped: boolean;
+    }>('GET', `/web/usage/page-views/?from=${day}&to=${day}&companyId=${tenant.companyId}`, { token: admin });
+    expect(res.status).toBe(200);
+    const u = res.json.data!;
+    expect(u.routes).toHaveLength(USAGE_ROUTES_MAX);
+    expect(u.routesCapped).toBe(true);
+    expect(u.routes[0]).toEqual({ route: '/old-000', views: 999 });
+    expect(u.routes.at(-1)).toEqual({
+      route: `/old-0${USAGE_ROUTES_MAX - 1}`,
+      views: 1000 - USAGE_ROUTES_MAX,
+    });
+    // The total still counts every view of the range.
+    expect(u.total).toBe(routes.reduce((n, _, i) => n + 999 - i, 0));
+    // The route filter takes the client's routes only.
+    const filtered = await rest('GET', `/web/usage/page-views/?from=${day}&to=${day}&route=/old-001`, {
+      token: admin,
+    });
+    expect([filtered.status, filtered.json.error?.code]).toEqual([400, 'PAGE_VIEW_ROUTE_UNKNOWN']);
   });
 });

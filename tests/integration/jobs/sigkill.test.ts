@@ -77,6 +77,7 @@ describe('a worker killed with SIGKILL mid-batch', () => {
     const atKill = await job();
     expect(atKill.state).toBe('active');
     expect(atKill.progress).toBeLessThan(100);
+    expect(atKill.attempts).toBe(1);
     const allocated = await coreDb()
       .selectFrom('tag_registry')
       .select('serial')
@@ -94,7 +95,8 @@ describe('a worker killed with SIGKILL mid-batch', () => {
       90_000,
       100,
     );
-    expect([done.state, done.error]).toEqual(['completed', null]);
+    // The stalled job's re-run is its second attempt (issue 26 item 20).
+    expect([done.state, done.error, done.attempts]).toEqual(['completed', null, 2]);
 
     const reg = await coreDb()
       .selectFrom('tag_registry')

@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { baseType, objectShape } from '../../../src/server/kit/schema-shape.ts';
+import { baseType, isOptional, objectShape } from '../../../src/server/kit/schema-shape.ts';
 import { operationList } from '../../../src/server/operations.ts';
 import { rest, testApp } from '../../helpers/api.ts';
 
@@ -48,5 +48,40 @@ describe('GET /web/openapi.json', () => {
         }
       }
     }
+  });
+  it('a query parameter with a default or an optional field is not required (issue 26 item 20)', async () => {
+    type Param = { name: string; in: string; required?: boolean; schema?: { default?: unknown } };
+    const doc = (await (await testApp().request('/web/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { parameters?: Param[] }>>;
+    };
+    const wrong: string[] = [];
+    let defaulted = 0;
+    for (const [path, methods] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(methods))
+        for (const param of op.parameters ?? []) {
+          if (param.schema && 'default' in param.schema) {
+            defaulted++;
+            if (param.required) wrong.push(`${method} ${path} ${param.name} (default)`);
+          }
+        }
+    for (const { operation } of operationList) {
+      const shape = objectShape(operation.input);
+      for (const b of operation.rest) {
+        const op = doc.paths[b.path.replace(/:(\w+)/g, '{$1}')]?.[b.method];
+        for (const param of op?.parameters ?? []) {
+          const field = shape?.[param.name];
+          if (param.in === 'query' && field && isOptional(field) && param.required)
+            wrong.push(`${b.method} ${b.path} ${param.name} (optional)`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The list parameters (page, pageSize, sort, direction, filters) are there and defaulted.
+    expect(defaulted).toBeGreaterThan(80);
+    const companies = doc.paths['/web/companies/']?.get?.parameters ?? [];
+    expect(companies.find((p) => p.name === 'page')).toMatchObject({
+      required: false,
+      schema: { default: 0 },
+    });
   });
 });

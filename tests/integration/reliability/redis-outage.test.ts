@@ -189,6 +189,7 @@ describe('Redis outage', () => {
     redisProc.kill('SIGKILL');
     await new Promise((r) => redisProc.once('exit', r));
     const outageEnds = Date.now() + OUTAGE_MS;
+    const linesBefore = { server: server.lines.length, worker: worker.lines.length };
     const answers: { what: string; status: number; code?: string; ms: number }[] = [];
     const accepted: string[] = [];
     const probe = async (what: string, p: Promise<{ status: number; body: string; ms: number }>) => {
@@ -249,6 +250,24 @@ describe('Redis outage', () => {
     for (const a of by('qr-generate')) expect(a.ms).toBeLessThan(3500);
     for (const id of accepted) expect(await stateOf(id)).toBe('queued');
 
+    // Issue 26 item 20: an outage is logged once per state change and connection, not at each
+    // reconnect attempt (a worker wrote ~480 error lines in 30 s): no warning or error line of the
+    // outage repeats, whatever its length.
+    const outageLines = {
+      server: server.lines.slice(linesBefore.server),
+      worker: worker.lines.slice(linesBefore.worker),
+    };
+    for (const [who, lines] of Object.entries(outageLines)) {
+      const keys = lines
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((l) => l.level === 'warn' || l.level === 'error')
+        .map((l) => JSON.stringify([l.msg, l.connection, l.queue, l.id]));
+      const repeated = keys.filter((k, i) => keys.indexOf(k) !== i);
+      console.log(`${who}: ${lines.length} lines in the outage, ${keys.length} warnings/errors`);
+      expect(repeated, `${who} repeated:\n${lines.join('\n').slice(0, 3000)}`).toEqual([]);
+    }
+    expect(outageLines.worker.some((l) => l.includes('"redis unavailable"'))).toBe(true);
+
     // Redis returns, empty: the sweep requeues the rows and they all finish.
     redisProc = await startRedis(redisPort);
     for (const id of accepted)
@@ -281,5 +300,7 @@ describe('Redis outage', () => {
     });
     expect(notJson).toEqual([]);
     expect(server.lines.some((l) => l.includes('redis unavailable'))).toBe(true);
+    // …and once when it is back.
+    expect(worker.lines.some((l) => l.includes('"redis available again"'))).toBe(true);
   }, 180_000);
 });

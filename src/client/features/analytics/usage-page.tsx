@@ -135,6 +135,11 @@ export function UsagePage() {
             <Card className="min-w-0">
               <CardHeader>
                 <CardTitle className="text-base">{t('byRoute')}</CardTitle>
+                {usage.data.routesCapped && (
+                  <CardDescription data-testid="usage-routes-capped">
+                    {t('routesCapped', { max: usage.data.routes.length })}
+                  </CardDescription>
+                )}
               </CardHeader>
               <CardContent>
                 <Table data-testid="usage-routes" aria-label={t('byRoute')}>

@@ -22,9 +22,16 @@ import './tables.ts';
 const DAY_MS = 86_400_000;
 /** Companies the usage page lists (the busiest); `companiesCapped` says when there are more. */
 export const USAGE_COMPANIES_MAX = 100;
+/**
+ * Routes the usage page lists (the busiest); `routesCapped` says when there are more. The client
+ * declares fewer than 40, so only rows stored before page views were held to them (issue 26 item
+ * 5: 1,500 invented routes in a second) can reach the cap.
+ */
+export const USAGE_ROUTES_MAX = 100;
 
 /**
- * Stores a batch of views of the caller (company, group and role from the session). One statement:
+ * Stores a batch of views of the caller (company, group and role from the session); every route is
+ * one of the client's (`PAGE_VIEW_ROUTES`, checked by the input schema). One statement:
  * the views go to `core.page_views` and their counts, per day (APP_TIME_ZONE) and route, are added
  * to `core.page_view_days` in key order (concurrent batches of one company never deadlock). A
  * view's time is the client's, kept within the last day and never in the future. Rate limited per
@@ -91,6 +98,7 @@ export async function usage(_ctx: SignedInContext, input: UsageInput): Promise<U
       .groupBy('d.route')
       .orderBy(views, 'desc')
       .orderBy('d.route')
+      .limit(USAGE_ROUTES_MAX + 1)
       .execute(),
     base
       .leftJoin('companies as c', 'c.id', 'd.company_id')
@@ -114,7 +122,8 @@ export async function usage(_ctx: SignedInContext, input: UsageInput): Promise<U
     to,
     total: days.reduce((n, d) => n + d.views, 0),
     days,
-    routes: perRoute.map((r) => ({ route: r.route, views: Number(r.views) })),
+    routes: perRoute.slice(0, USAGE_ROUTES_MAX).map((r) => ({ route: r.route, views: Number(r.views) })),
+    routesCapped: perRoute.length > USAGE_ROUTES_MAX,
     companies: perCompany.slice(0, USAGE_COMPANIES_MAX).map((r) => ({
       companyId: r.companyId,
       companyName: r.companyName,

@@ -3,7 +3,8 @@
  * the URL our servers will POST to; unless WEBHOOKS_ALLOW_PRIVATE is set, no address inside the
  * platform's networks may be reached: private, loopback, link-local (cloud metadata at
  * 169.254.169.254), carrier-grade NAT, multicast, reserved, documentation ranges, and the IPv6
- * forms that embed an IPv4 address (mapped, NAT64, 6to4, Teredo) are refused whatever they embed.
+ * forms that embed an IPv4 address (compatible ::/96, mapped, NAT64, 6to4, Teredo) are refused
+ * whatever they embed.
  *
  * Checked twice: at registration (`checkEndpointTarget`: the literal, or every address the name
  * resolves to) and at each send, on the address the connection actually uses (`guardedLookup`,
@@ -35,6 +36,9 @@ for (const [net, prefix] of [
 for (const [net, prefix] of [
   ['::', 128],
   ['::1', 128],
+  // IPv4-compatible (deprecated, RFC 4291 §2.5.5.1): ::a.b.c.d, e.g. [::127.0.0.1] = [::7f00:1].
+  // Unlike the mapped range it does not make the BlockList match plain IPv4 addresses.
+  ['::', 96],
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],
