@@ -9,11 +9,8 @@
  * One browser, one page per role. A new page's main dialog goes in DIALOGS (or PAGE_STEPS).
  * The last tests check exact messages: the forms' rules, zod's own checks and server codes.
  */
-import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseDb, tenantSchemaName } from '../../src/server/db/database.ts';
-import { ROUTES } from '../../src/client/routes/navigation.ts';
 import {
   ATTRIBUTE_TYPES,
   CUSTOM_ANSWER_TYPES,
@@ -31,8 +28,8 @@ import {
 import { ERROR_CATALOGUE } from '../../src/shared/errors.ts';
 import { ROLES, type RoleOrAnonymous } from '../../src/shared/roles.ts';
 import { allTexts, type Lang } from '../helpers/i18n-catalogue.ts';
-import { createTag, demoCompany } from '../integration/equipment/helpers.ts';
 import { DEMO, login, setUpBrowser } from './browser.ts';
+import { routePaths, settled, trackCalls, WALK_ROLES, type WalkTags, walkTags } from './walk.ts';
 
 const { fresh } = setUpBrowser();
 
@@ -150,22 +147,6 @@ function portuguese(lang: 'en' | 'es', texts: string[]): string[] {
 }
 
 // ── walking ────────────────────────────────────────────────────────────────────────────────────
-
-/** Waits until no call is in flight and no skeleton or spinner shows. */
-function settled(page: Page, inFlight: () => number): Promise<void> {
-  return expect
-    .poll(
-      async () =>
-        inFlight() === 0 &&
-        (await page
-          .locator(
-            '[data-slot="skeleton"], [data-testid="skeleton-row"], [data-testid="page-spinner"], [aria-busy="true"]',
-          )
-          .count()) === 0,
-      { timeout: 15_000, interval: 100 },
-    )
-    .toBe(true);
-}
 
 interface Walk {
   page: Page;
@@ -399,44 +380,23 @@ async function submitFieldForm(w: Walk): Promise<void> {
   await check(w, 'submitted empty');
 }
 
-interface Ctx {
-  usedSerial: string;
-  unusedSerial: string;
-}
+/** The tag page with each of its actions, for a used and an unused tag. */
+const TAG_ACTIONS = {
+  used: ['', '?action=inspect', '?action=maintain', '?action=history'],
+  unused: ['', '?action=register', '?action=replace'],
+};
 
-/** The hash paths a role opens: every route of its manifests (parameters filled in). */
-function pathsOf(role: RoleOrAnonymous, ctx: Ctx): string[] {
-  const paths = ROUTES.filter((r) => r.roles.includes(role) && !r.redirect && r.path !== '/logout').flatMap(
-    (r) =>
-      r.path === '/t/$serial'
-        ? [
-            ...['', '?action=inspect', '?action=maintain', '?action=history'].map(
-              (a) => `/t/${ctx.usedSerial}${a}`,
-            ),
-            ...['', '?action=register', '?action=replace'].map((a) => `/t/${ctx.unusedSerial}${a}`),
-          ]
-        : [r.path],
-  );
-  return [...new Set(paths)];
-}
-
-async function walkRole(role: RoleOrAnonymous, email: string | null, ctx: Ctx): Promise<string[]> {
+async function walkRole(role: RoleOrAnonymous, email: string | null, tags: WalkTags): Promise<string[]> {
   const page = await fresh();
-  let inFlight = 0;
-  // Calls and the lazy chunks of pages: a route has settled when none is in flight.
-  const isCall = (r: { resourceType(): string }) =>
-    ['fetch', 'xhr', 'script', 'stylesheet', 'document'].includes(r.resourceType());
-  page.on('request', (r) => isCall(r) && inFlight++);
-  page.on('requestfinished', (r) => isCall(r) && inFlight--);
-  page.on('requestfailed', (r) => isCall(r) && inFlight--);
+  const inFlight = trackCalls(page);
   if (email) await login(page, email);
   else await page.goto('/#/');
   const problems: string[] = [];
   for (const lang of ['en', 'es'] as const) {
     await page.getByTestId('footer').getByTestId(`lang-${lang}`).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
-    for (const path of pathsOf(role, ctx)) {
-      const w: Walk = { page, lang, where: `${role} ${path}`, problems, inFlight: () => inFlight };
+    for (const path of routePaths(role, tags, TAG_ACTIONS)) {
+      const w: Walk = { page, lang, where: `${role} ${path}`, problems, inFlight };
       await page.evaluate((p) => {
         window.location.hash = `#${p}`;
       }, path);
@@ -452,26 +412,8 @@ async function walkRole(role: RoleOrAnonymous, email: string | null, ctx: Ctx): 
 }
 
 describe('every page in English and Spanish (issue 16 item 3)', () => {
-  let ctx: Ctx | undefined;
-  const context = async (): Promise<Ctx> => {
-    if (ctx) return ctx;
-    const demo = await demoCompany();
-    const used = await sql<{ serial_number: string }>`
-      select t.serial_number from ${sql.table(`${tenantSchemaName(demo.schema)}.tags`)} t
-      join ${sql.table(`${tenantSchemaName(demo.schema)}.equipment`)} e on e.tag_id = t.id
-      order by e.id limit 1`.execute(baseDb());
-    ctx = { usedSerial: used.rows[0]!.serial_number, unusedSerial: await createTag(demo) };
-    return ctx;
-  };
-
-  const roles: [RoleOrAnonymous, string | null][] = [
-    ['ANONYMOUS', null],
-    ['COMPANY_OPERATOR', DEMO.operator],
-    ['COMPANY_ADMIN', DEMO.companyAdmin],
-    ['COMPANY_GROUP_ADMIN', DEMO.groupAdmin],
-    ['MOBCHECK_ADMIN', DEMO.admin],
-  ];
-  for (const [role, email] of roles) {
+  const context = walkTags();
+  for (const [role, email] of WALK_ROLES) {
     it(`${role}: no Portuguese-only text and no missing key on any page or main dialog`, async () => {
       const problems = await walkRole(role, email, await context());
       expect(problems).toEqual([]);
