@@ -105,7 +105,7 @@ describe('the digest mail', () => {
     expect(m.html).toContain('href="https://x.test/#/inspections?a=1&amp;b=2"');
   });
 
-  it('in English with month-first dates and one-item plurals; Portuguese for an unknown language', () => {
+  it('in English with day-first dates (issue 26 item 16) and one-item plurals; Portuguese for an unknown language', () => {
     const one = {
       ...input,
       counts: { ...input.counts, equipment: 1 },
@@ -115,8 +115,8 @@ describe('the digest mail', () => {
     expect(en.subject).toBe(
       'EquipCheck: 1 equipment item with an inspection or expiration date due — Empresa <X>',
     );
-    expect(en.text).toContain('Due-date summary of 03/10/2026 for Empresa <X>:');
-    expect(en.text).toContain('next inspection overdue since 03/09/2026 (1 day ago)');
+    expect(en.text).toContain('Due-date summary of 10/03/2026 for Empresa <X>:');
+    expect(en.text).toContain('next inspection overdue since 09/03/2026 (1 day ago)');
     expect(renderDueDigest('xx', one).subject).toBe(
       'EquipCheck: 1 equipamento com inspeção ou validade a vencer — Empresa <X>',
     );

@@ -4,7 +4,8 @@
  */
 import type { z } from 'zod';
 
-type Def = {
+/** The parts of a zod schema's definition these readers (and the registry tests) walk. */
+export type ZodDef = {
   type: string;
   innerType?: z.ZodType;
   in?: z.ZodType;
@@ -13,9 +14,16 @@ type Def = {
   options?: z.ZodType[];
   entries?: Record<string, unknown>;
   values?: unknown[];
+  left?: z.ZodType;
+  right?: z.ZodType;
+  valueType?: z.ZodType;
+  items?: z.ZodType[];
+  getter?: () => z.ZodType;
+  shape?: Record<string, z.ZodType>;
 };
+type Def = ZodDef;
 
-function defOf(s: z.ZodType): Def {
+export function defOf(s: z.ZodType): Def {
   return (s as unknown as { _zod: { def: Def } })._zod.def;
 }
 

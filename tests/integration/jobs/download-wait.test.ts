@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { coreDb } from '../../../src/server/db/database.ts';
 import { jobWaitsInFlight, waitForJob } from '../../../src/server/domains/jobs/service.ts';
+import { insertJobRow } from '../../../src/server/jobs/queue.ts';
 import { waitFor } from '../qr/helpers.ts';
 
 afterAll(async () => {
@@ -10,28 +10,8 @@ afterAll(async () => {
 
 describe('a download waiting for its job (issue 26 item 18: the record XLSX took 4.3 s)', () => {
   it('wakes on the job row’s committed change, not at the next step of its back-off poll', async () => {
-    const id = randomUUID();
-    await coreDb()
-      .insertInto('jobs')
-      .values({
-        id,
-        type: 'test-download-wait',
-        state: 'active',
-        params: JSON.stringify({}),
-        requested_by: null,
-        company_group_id: null,
-        company_id: null,
-        result_key: null,
-        result_name: null,
-        result_content_type: null,
-        result_size: null,
-        result: null,
-        error: null,
-        started_at: null,
-        finished_at: null,
-        expires_at: null,
-      })
-      .execute();
+    const id = await insertJobRow('test-download-wait', {}, { companyGroupId: null });
+    await coreDb().updateTable('jobs').set({ state: 'active' }).where('id', '=', id).execute();
     const started = Date.now();
     // A poll of a minute: only the notification can end this wait within the test's time.
     const waiting = waitForJob(id, 120_000, undefined, { firstMs: 60_000, maxMs: 60_000 });

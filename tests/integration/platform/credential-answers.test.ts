@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { fingerprintHeaders } from '../../../src/server/idempotency.ts';
-import { baseType } from '../../../src/server/kit/schema-shape.ts';
+import { baseType, defOf, type ZodDef } from '../../../src/server/kit/schema-shape.ts';
 import { operationList } from '../../../src/server/operations.ts';
 
 /**
@@ -14,20 +14,7 @@ import { operationList } from '../../../src/server/operations.ts';
  */
 const CREDENTIAL = /token|secret|password|api[-_]?key|credential/i;
 
-type Def = {
-  type: string;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  out?: z.ZodType;
-  element?: z.ZodType;
-  options?: z.ZodType[];
-  left?: z.ZodType;
-  right?: z.ZodType;
-  valueType?: z.ZodType;
-  items?: z.ZodType[];
-  getter?: () => z.ZodType;
-  shape?: Record<string, z.ZodType>;
-};
+type Def = ZodDef;
 
 /** A credential is text: a date or a flag named after one (`secretRotatedAt`) is not. */
 const TEXT = new Set(['string', 'template_literal']);
@@ -38,7 +25,7 @@ function credentialPaths(s: z.ZodType | undefined, path = '', depth = 0): string
   const found: string[] = [];
   if (TEXT.has(baseType(s)) && CREDENTIAL.test(s.description ?? ''))
     found.push(`${path || '(answer)'}: "${s.description}"`);
-  const d = (s as unknown as { _zod: { def: Def } })._zod.def;
+  const d: Def = defOf(s);
   const next = (c: z.ZodType | undefined, p = path) => found.push(...credentialPaths(c, p, depth + 1));
   if (d.type === 'object') {
     const shape = (s as unknown as { shape: Record<string, z.ZodType> }).shape;

@@ -376,15 +376,7 @@ export async function quoteChange(
 
 export async function changePlan(ctx: TenantContext, input: ChangePlanInput): Promise<SubscriptionStart> {
   const groupId = ctx.auth.companyGroup.id;
-  const plan = await planById(input.planId);
-  if (!plan.active) throw new AppError('PLAN_NOT_AVAILABLE', { params: { plan: plan.name } });
-  let quantity = 1;
-  if (plan.per_unit) {
-    const min = plan.min_quantity ?? 1;
-    if (input.quantity === undefined || input.quantity < min)
-      throw new AppError('CUSTOM_PLAN_MIN_QUANTITY', { params: { min } });
-    quantity = input.quantity;
-  }
+  const { plan, quantity } = await requestedPlan(input);
   const group = await groupRow(groupId);
   const current = await currentSubscriptionRow(group.subscription_id);
   if (input.id && current?.id !== input.id) throw new AppError('SUBSCRIPTION_NOT_FOUND');
