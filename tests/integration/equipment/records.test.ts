@@ -79,7 +79,7 @@ describe('inspection form and inspection', () => {
       },
     });
     expect(r.status).toBe(201);
-    expect(r.json.data).toEqual({ id: expect.any(Number) });
+    expect(r.json.data).toEqual({ id: expect.any(Number), serviceOrderNumber: null });
     const rec = await demoDb()
       .selectFrom('inspections')
       .selectAll()

@@ -201,8 +201,12 @@ describe('performedAt', () => {
 
   it('a service order waiting for the equipment is completed on the day the inspection was performed', async () => {
     const e = await equipmentOf(t);
-    const order = await createOrder(t.tokens.companyAdmin, orderBody(t, [e], { type: 'INSPECTION' }));
     const performedAt = daysAgo(3);
+    // The order started before the work (one that starts after it is not completed by it: issue 26 item 14).
+    const order = await createOrder(
+      t.tokens.companyAdmin,
+      orderBody(t, [e], { type: 'INSPECTION', startDate: dayOf(daysAgo(5)) }),
+    );
     await inspected(t, e.serial, { performedAt, identifiedBy: 'SCAN', scannedAt: performedAt });
     const item = await t.db
       .selectFrom('service_order_items')
