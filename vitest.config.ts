@@ -35,6 +35,9 @@ export default defineConfig({
           pool: 'forks',
           // One browser at a time keeps a 2-core machine responsive.
           fileParallelism: false,
+          // A page on a loaded 2-core machine can take seconds to settle: polls wait for their
+          // condition up to 10 s (vitest's default, 1 s, failed a debounced URL update under load).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -332,8 +332,8 @@ describe('field flow on a phone (/#/t/<serial>)', () => {
     await page
       .getByRole('option', { name: new RegExp(`SKU: ${product.sku.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
       .click();
-    await form.getByLabel('Data de fabricação').fill('2022-05-10');
-    await form.getByLabel('Data do último teste hidrostático').fill('2021-01-15');
+    await typeDay(form.getByLabel('Data de fabricação'), '2022-05-10');
+    await typeDay(form.getByLabel('Data do último teste hidrostático'), '2021-01-15');
     await form.getByRole('button', { name: 'Cadastrar' }).click();
     await form
       .getByText(
@@ -344,8 +344,8 @@ describe('field flow on a phone (/#/t/<serial>)', () => {
       registered: false,
     });
     // Fixed; an old recharge makes the computed due date (recharge + 12 months) already past.
-    await form.getByLabel('Data do último teste hidrostático').fill('2022-06-01');
-    await form.getByLabel('Data de recarga').fill('2020-01-01');
+    await typeDay(form.getByLabel('Data do último teste hidrostático'), '2022-06-01');
+    await typeDay(form.getByLabel('Data de recarga'), '2020-01-01');
     const note = page.getByTestId('register-due-past');
     await note.waitFor();
     expect(await note.textContent()).toBe(
