@@ -164,11 +164,23 @@ export async function waitForJob(
   const until = Date.now() + timeoutMs;
   let delay = poll.firstMs;
   for (;;) {
-    const job = await getJobUnchecked(id);
-    if (!job) throw new AppError('NOT_FOUND');
-    if (job.state === 'completed' || job.state === 'failed' || Date.now() >= until || signal?.aborted)
+    // Armed before the read, so a completion committed between the read and the wait still wakes it.
+    const change = nextCoreChange();
+    const job = await getJobUnchecked(id).catch((err: unknown) => {
+      change.cancel();
+      throw err;
+    });
+    if (!job) {
+      change.cancel();
+      throw new AppError('NOT_FOUND');
+    }
+    if (job.state === 'completed' || job.state === 'failed' || Date.now() >= until || signal?.aborted) {
+      change.cancel();
       return job;
-    await coreChangeOrTimeout(Math.min(delay, Math.max(until - Date.now(), 0)));
+    }
+    // Without LISTEN in place (starting, or lost) the poll is the only signal: keep its steps short.
+    const step = change.trusted ? delay : Math.min(delay, 250);
+    await change.within(Math.min(step, Math.max(until - Date.now(), 0)));
     delay = Math.min(delay * 1.5, poll.maxMs);
   }
 }
@@ -176,14 +188,14 @@ export async function waitForJob(
 /**
  * Wakes a download's wait as soon as a `core` table changes (the job row's completion is one), so a
  * document that renders in 50 ms is not answered at the next step of a 1 s back-off poll (issue 26:
- * a record's XLSX took 4.3 s against 1.25 s for its PDF, mostly waiting here). The poll stays as
- * the fallback for a lost LISTEN connection.
+ * a record's XLSX took 4.3 s against 1.25 s for its PDF, mostly waiting here).
  */
 const coreWaiters = new Set<() => void>();
-/** How many waits are between two polls now (tests wait for their own to be in place). */
-export const jobWaitsInFlight = (): number => coreWaiters.size;
+/** The waits now between two reads of their job (tests wait for their own to be there). */
+const sleeping = new Set<() => void>();
+export const jobWaitsInFlight = (): number => sleeping.size;
 let listeningForCore = false;
-function coreChangeOrTimeout(ms: number): Promise<void> {
+function nextCoreChange(): { trusted: boolean; within(ms: number): Promise<void>; cancel(): void } {
   if (!listeningForCore) {
     listeningForCore = true;
     const wakeAll = () => {
@@ -194,16 +206,34 @@ function coreChangeOrTimeout(ms: number): Promise<void> {
       onLost: wakeAll,
     });
   }
-  connected();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      coreWaiters.delete(done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    coreWaiters.add(done);
-  });
+  const trusted = connected();
+  let changed = false;
+  let resolveWait: (() => void) | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const wake = () => {
+    changed = true;
+    coreWaiters.delete(wake);
+    sleeping.delete(wake);
+    if (timer) clearTimeout(timer);
+    resolveWait?.();
+  };
+  coreWaiters.add(wake);
+  return {
+    trusted,
+    within: (ms) =>
+      changed
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            resolveWait = resolve;
+            sleeping.add(wake);
+            timer = setTimeout(wake, ms);
+          }),
+    cancel: () => {
+      coreWaiters.delete(wake);
+      sleeping.delete(wake);
+      if (timer) clearTimeout(timer);
+    },
+  };
 }
 
 /**
