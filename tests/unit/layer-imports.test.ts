@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The layers' direction, read from the sources: src/render/ (the PDF/XLSX/ZPL renderers) is a leaf
- * both processes import, so it imports only src/shared/ and packages; the server never imports the
- * worker process (src/worker/); and nothing the domain registry (src/server/domains.ts) imports
- * leads back to it. Every import counts: static, `import type`, `export … from` and lazy `import()`.
+ * both processes import, so it imports only src/shared/ and packages; src/shared/ imports no other
+ * layer; the server never imports the worker process (src/worker/); and nothing the domain registry
+ * (src/server/domains.ts) imports leads back to it. Every import counts: static, `import type`, `export … from` and lazy `import()`.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const REGISTRY = 'src/server/domains.ts';
@@ -75,6 +75,12 @@ describe('layer imports', () => {
   it('src/render/ imports only src/shared/, its own files and packages', () => {
     expect(sourcesUnder('src/render').length).toBeGreaterThan(5);
     expect(importsInto('src/render', ['src/server/', 'src/worker/', 'src/client/'])).toEqual([]);
+  });
+
+  it('src/shared/ imports nothing from src/server/, src/worker/, src/render/ or src/client/', () => {
+    expect(importsInto('src/shared', ['src/server/', 'src/worker/', 'src/render/', 'src/client/'])).toEqual(
+      [],
+    );
   });
 
   it('src/server/ imports nothing from src/worker/ (the worker process imports the server, never back)', () => {
