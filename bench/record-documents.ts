@@ -51,8 +51,8 @@ async function one(format: 'pdf' | 'xlsx') {
   });
   const render = async () =>
     format === 'pdf'
-      ? (await import('../src/worker/render/record-pdf.ts')).renderRecordPdf(doc)
-      : (await import('../src/worker/render/record-xlsx.ts')).renderRecordXlsx(doc);
+      ? (await import('../src/render/record-pdf.ts')).renderRecordPdf(doc)
+      : (await import('../src/render/record-xlsx.ts')).renderRecordXlsx(doc);
   let t = cpuMs();
   const bytes = await render();
   const firstCpuMs = cpuMs() - t;

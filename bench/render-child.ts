@@ -10,9 +10,9 @@ import { DEFAULT_TIME_ZONE } from '../src/shared/dates.ts';
 import { serialFromNumber } from '../src/shared/qr/serial.ts';
 import { LocalFileStore } from '../src/server/files/store.ts';
 import { builtinTemplate, DEFAULT_TEMPLATE_ID } from '../src/shared/qr/templates.ts';
-import { renderPdfLabels } from '../src/worker/render/pdf-labels.ts';
-import { renderXlsxTags } from '../src/worker/render/xlsx-tags.ts';
-import { renderZplLabels } from '../src/worker/render/zpl-labels.ts';
+import { renderPdfLabels } from '../src/render/pdf-labels.ts';
+import { renderXlsxTags } from '../src/render/xlsx-tags.ts';
+import { renderZplLabels } from '../src/render/zpl-labels.ts';
 
 // `pdf|xlsx|zpl N [template] [full]`: `full` prints the company name and a note and draws cut marks.
 const [format, nArg, templateArg, fullArg] = process.argv.slice(2);

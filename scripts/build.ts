@@ -1,11 +1,12 @@
 /**
  * `npm run build`: the client (Vite, into dist/client) and the server side (esbuild, into dist/):
- * every file of src/server, src/worker, src/shared, scripts and migrations becomes one ES module,
- * `src/<x>/…` → `dist/<x>/…`, `scripts/…` → `dist/scripts/…`, `migrations/…` → `dist/migrations/…`,
- * with a source map beside it (run with `node --enable-source-maps`: stack traces name .ts lines).
- * Files are transpiled one by one, not bundled: relative imports (static and lazy `import()`) are
- * rewritten from `x.ts` to the output's `x.js`, packages stay imports of node_modules, and each
- * module keeps its own `import.meta.url` (the migrator reads dist/migrations at run time).
+ * every file of src/server, src/worker, src/render, src/shared, scripts and migrations becomes one
+ * ES module, `src/<x>/…` → `dist/<x>/…`, `scripts/…` → `dist/scripts/…`, `migrations/…` →
+ * `dist/migrations/…`, with a source map beside it (run with `node --enable-source-maps`: stack
+ * traces name .ts lines). Files are transpiled one by one, not bundled: relative imports (static
+ * and lazy `import()`) are rewritten from `x.ts` to the output's `x.js`, packages stay imports of
+ * node_modules, and each module keeps its own `import.meta.url` (the migrator reads
+ * dist/migrations at run time; the renderers' fonts are read from src/render/fonts).
  *
  * `--if-stale` (what `npm start` runs) builds only a part whose inputs changed since its last build:
  * a fingerprint of the inputs' contents is kept in dist/.server-build and dist/.client-build.
@@ -25,6 +26,7 @@ const dist = path.join(root, 'dist');
 const SERVER_DIRS: [from: string, to: string][] = [
   ['src/server', 'server'],
   ['src/worker', 'worker'],
+  ['src/render', 'render'],
   ['src/shared', 'shared'],
   ['scripts', 'scripts'],
   ['migrations', 'migrations'],

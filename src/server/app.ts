@@ -12,6 +12,7 @@ import { authenticate } from './domains/auth/service.ts';
 import { forgetSessions } from './domains/auth/session-cache.ts';
 import { forgetReads } from './db/read-cache.ts';
 import { mountJobsBoard } from './domains/jobs/board.ts';
+import { jobRegistry } from './jobs/registry.ts';
 import { mountVindiWebhook } from './domains/billing/webhook-route.ts';
 import { drainBody } from './drain-body.ts';
 import { mountSandboxPages } from './domains/billing/sandbox-pages.ts';
@@ -272,7 +273,7 @@ export function createApp(): Hono<AppEnv> {
     return c.json(openApi);
   });
   registerRestRoutes(app);
-  mountJobsBoard(app);
+  mountJobsBoard(app, () => jobRegistry().queues.map((q) => q.name));
   mountVindiWebhook(app);
   mountSandboxPages(app);
   app.all('/web/*', (c) => errorResponse(c, new AppError('NOT_FOUND')));

@@ -16,7 +16,7 @@ import { queueFor, REMOVE_ON_COMPLETE, REMOVE_ON_FAIL } from '../server/jobs/que
 import { requeueStuckJobs } from '../server/jobs/requeue.ts';
 import { log } from '../server/logger.ts';
 import { bullConnection, watchRedis } from '../server/redis.ts';
-import { jobRegistry } from './jobs.ts';
+import { jobRegistry } from '../server/jobs/registry.ts';
 
 /** How long finished results stay downloadable before the retention sweep removes them. */
 export const RESULT_RETENTION_HOURS = 72;
@@ -219,7 +219,7 @@ export async function registerSchedulers(
 }
 
 export interface StartWorkerOptions {
-  /** The jobs to run (default: every domain's, `src/worker/jobs.ts`). */
+  /** The jobs to run (default: every domain's, `src/server/jobs/registry.ts`). */
   registry?: JobRegistry;
   /** Overrides the concurrency of every queue (tests; WORKER_CONCURRENCY does the same in production). */
   concurrency?: number;

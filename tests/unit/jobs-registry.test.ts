@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { diagnosticJob, resultSweepJob } from '../../src/server/domains/jobs/jobs.ts';
 import { qrPdfJob, qrXlsxJob } from '../../src/server/domains/qr/jobs.ts';
 import { createRegistry, DEFAULT_QUEUE, defineJob, describeIssues } from '../../src/server/jobs/define.ts';
-import { jobRegistry } from '../../src/worker/jobs.ts';
+import { jobRegistry } from '../../src/server/jobs/registry.ts';
 
 const noop = async () => ({});
 
@@ -90,14 +90,14 @@ describe('the server process', () => {
     // A resolve hook prints every renderer module a plain import of the server and registry pulls in.
     const hook = `export async function resolve(s, c, next) {
       const r = await next(s, c);
-      if (/pdf-lib|exceljs|qrcode|worker\\/render/.test(r.url)) console.log('LOADED ' + r.url);
+      if (/pdf-lib|exceljs|qrcode|src\\/render\\//.test(r.url)) console.log('LOADED ' + r.url);
       return r;
     }`;
     const script = `
       import { register } from 'node:module';
       register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook)}));
       await import('./src/server/app.ts');
-      await import('./src/worker/jobs.ts');
+      await import('./src/server/jobs/registry.ts');
       console.log('OK');
       process.exit(0);`;
     const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {

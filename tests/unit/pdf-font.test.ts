@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { embedDocumentFonts } from '../../src/worker/render/fonts/truetype.ts';
+import { embedDocumentFonts } from '../../src/render/fonts/truetype.ts';
 
 /** What the product stores and the standard fonts (WinAnsi) could not print. */
 const STORED = 'Extintor CO₂ 6 kg — N₂, Ωmega, Őrs, ±0,2 m³, ação, Ñandú';

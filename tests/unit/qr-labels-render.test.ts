@@ -8,7 +8,7 @@ import {
   labelsPerSheet,
   QR_QUIET_ZONE,
 } from '../../src/shared/qr/templates.ts';
-import { renderPdfLabels } from '../../src/worker/render/pdf-labels.ts';
+import { renderPdfLabels } from '../../src/render/pdf-labels.ts';
 import { type LocatedCode, locateCodes, type Rect, rasterisePdf, ringIsBlank } from '../helpers/qr-decode.ts';
 
 const PUBLIC_URL = 'https://app.equipcheck.com.br';

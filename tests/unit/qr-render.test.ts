@@ -2,8 +2,8 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { serialFromNumber, tagUrl } from '../../src/shared/qr/serial.ts';
-import { LABELS_PER_PAGE, renderPdfLabels } from '../../src/worker/render/pdf-labels.ts';
-import { renderXlsxTags, XLSX_HEADER } from '../../src/worker/render/xlsx-tags.ts';
+import { LABELS_PER_PAGE, renderPdfLabels } from '../../src/render/pdf-labels.ts';
+import { renderXlsxTags, XLSX_HEADER } from '../../src/render/xlsx-tags.ts';
 import { decodeLabelPdf } from '../helpers/qr-decode.ts';
 
 const PUBLIC_URL = 'https://app.equipcheck.test';

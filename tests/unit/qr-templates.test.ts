@@ -17,7 +17,7 @@ import {
   utf8Length,
 } from '../../src/shared/qr/templates.ts';
 
-import { renderZplLabels, zplText } from '../../src/worker/render/zpl-labels.ts';
+import { renderZplLabels, zplText } from '../../src/render/zpl-labels.ts';
 
 const URL = 'https://app.equipcheck.com.br';
 const modules = qrModulesFor(utf8Length(tagUrl(URL, 'X'.repeat(10))));

@@ -6,14 +6,14 @@
  *     params: qrBatchParamsSchema,          // zod; parsed at enqueue AND in the worker
  *     queue: 'qr', attempts: 3, concurrency: 2,
  *     process: async ({ params, meta, progress }) => {
- *       const { renderPdfLabels } = await import('../../../worker/render/pdf-labels.ts'); // lazy
+ *       const { renderPdfLabels } = await import('../../../render/pdf-labels.ts'); // lazy
  *       …
  *       return { file: { key, name, contentType, size } };
  *     },
  *   });
  *
  * The service enqueues it with `enqueue(qrPdfJob, params, owner)` (`jobs/queue.ts`), params typed by
- * the schema; the worker (`src/worker/jobs.ts` lists every domain's definitions) parses the payload
+ * the schema; the worker (`jobs/registry.ts` lists every domain's definitions) parses the payload
  * with the same schema before running `process`. A definition with `cron` is run by a BullMQ job
  * scheduler registered at worker start (one per job type, however many workers run).
  */

@@ -5,7 +5,7 @@
  * adding a domain is its folder plus one line in `src/server/domains.ts`.
  */
 import type { JobDefinition } from '../jobs/define.ts';
-import type { SeedContext } from '../seed/seed.ts';
+import type { SeedContext } from '../seed/context.ts';
 import type { OperationTable } from './operation.ts';
 
 export interface Domain<T extends OperationTable = OperationTable> {

@@ -1,5 +1,5 @@
 import { domains } from '../domains.ts';
-import type { SeedContext } from './seed.ts';
+import type { SeedContext } from './context.ts';
 
 type Seed = (ctx: SeedContext) => Promise<void>;
 

@@ -1,19 +1,12 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { config } from '../config.ts';
 import { baseDb, coreDb, tenantDb, tenantSchemaName, withCore } from '../db/database.ts';
 import { createTenantSchema } from '../db/migrate.ts';
 import { hashPassword } from '../domains/auth/password-hash.ts';
 import { log } from '../logger.ts';
 import { DEMO_GROUP_SCHEMA, DEMO_PASSWORD, DEMO_USERS } from './demo-users.ts';
+import type { SeedContext } from './context.ts';
 import { domainSeeds } from './domains.ts';
-
-export interface SeedContext {
-  db: Kysely<unknown>;
-  companyGroupId: number;
-  companyId: number;
-  schemaName: string;
-  users: Record<string, number>;
-}
 
 /** True when nothing has been set up yet (no user at all). */
 export async function isEmpty(): Promise<boolean> {

@@ -5,7 +5,7 @@ import { resultSweepJob } from '../../../src/server/domains/jobs/jobs.ts';
 import { fileStore } from '../../../src/server/files/store.ts';
 import { type JobSchedule, scheduleOf } from '../../../src/server/jobs/define.ts';
 import { closeQueue, queueFor } from '../../../src/server/jobs/queue.ts';
-import { jobRegistry } from '../../../src/worker/jobs.ts';
+import { jobRegistry } from '../../../src/server/jobs/registry.ts';
 import { type RunningWorker, startWorker } from '../../../src/worker/worker.ts';
 import { waitFor } from '../qr/helpers.ts';
 

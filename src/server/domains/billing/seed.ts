@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { CUSTOM_PLAN_ID } from '../../../shared/billing/schemas.ts';
 import { withCore } from '../../db/database.ts';
-import type { SeedContext } from '../../seed/seed.ts';
+import type { SeedContext } from '../../seed/context.ts';
 import { CUSTOM_UNIT_PRODUCT, providerName } from './catalog.ts';
 import { sandboxBillUrl } from './providers/sandbox.ts';
 import { subscriptionCode, tagOrderCode } from './state.ts';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { tenantDb } from '../../db/database.ts';
 import type { TenantDatabase } from '../../db/schema.ts';
 import { fileStore } from '../../files/store.ts';
-import type { SeedContext } from '../../seed/seed.ts';
+import type { SeedContext } from '../../seed/context.ts';
 import type { PartUnit } from '../../../shared/catalogue/enums.ts';
 import { type ProductShape, productPicture } from './png.ts';
 import { installStandardCatalogue } from './standard.ts';

@@ -5,15 +5,9 @@
  */
 import type { Db } from '../equipment/common.ts';
 import { productsWithType } from '../equipment/product-rules.ts';
+import type { RecordDocument, RecordKind } from '../../../shared/documents/document-types.ts';
 import { inspectionRecordById, maintenanceRecordById, type RecordOwner } from '../equipment/records.ts';
-import {
-  inspectionDocument,
-  type LayoutOptions,
-  maintenanceDocument,
-  type RecordDocument,
-  type RecordKind,
-  type RecordSubject,
-} from './layout.ts';
+import { inspectionDocument, type LayoutOptions, maintenanceDocument, type RecordSubject } from './layout.ts';
 
 /** One record of either kind by id, with its owner; null when the tenant has none of that id. */
 export function findRecord(db: Db, kind: RecordKind, id: number): Promise<{ owner: RecordOwner } | null> {

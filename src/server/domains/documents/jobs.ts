@@ -12,7 +12,7 @@ import { coreDb, tenantDb } from '../../db/database.ts';
 import { fileStore, writeStreamed } from '../../files/store.ts';
 import { defineJob, type JobDefinition, type JobMeta } from '../../jobs/define.ts';
 import { loadRecordDocument } from './content.ts';
-import type { RecordKind } from './layout.ts';
+import type { RecordKind } from '../../../shared/documents/document-types.ts';
 
 export const documentParamsSchema = z.object({
   recordId: z.number().int().positive(),
@@ -70,11 +70,11 @@ function documentJob(kind: RecordKind, format: DocumentFormat) {
         format === 'pdf'
           ? await fileStore().put(
               key,
-              await (await import('../../../worker/render/record-pdf.ts')).renderRecordPdf(doc),
+              await (await import('../../../render/record-pdf.ts')).renderRecordPdf(doc),
               contentType,
             )
           : await writeStreamed(key, contentType, async (stream) =>
-              (await import('../../../worker/render/record-xlsx.ts')).writeRecordXlsx(doc, stream),
+              (await import('../../../render/record-xlsx.ts')).writeRecordXlsx(doc, stream),
             );
       await progress(100);
       return {
@@ -93,5 +93,5 @@ export const DOCUMENT_JOBS: Record<
   maintenance: { pdf: documentJob('maintenance', 'pdf'), xlsx: documentJob('maintenance', 'xlsx') },
 };
 
-/** Registered by the worker (`src/worker/jobs.ts`). */
+/** Registered through the domain (`src/server/jobs/registry.ts`). */
 export const documentJobs = Object.values(DOCUMENT_JOBS).flatMap((byFormat) => Object.values(byFormat));

@@ -1,6 +1,6 @@
 /**
  * What an inspection's certificate and a maintenance's report say, as texts in Portuguese, built
- * once and drawn by both renderers (PDF: src/worker/render/record-pdf.ts, XLSX: record-xlsx.ts), so
+ * once and drawn by both renderers (PDF: src/render/record-pdf.ts, XLSX: record-xlsx.ts), so
  * the two files of one record never disagree. Pure: no database, no PDF or Excel library.
  */
 import type { z } from 'zod';
@@ -8,8 +8,13 @@ import { formatDate, formatDateTime } from '../../../shared/dates.ts';
 import type { inspectionRecordSchema, maintenanceRecordSchema } from '../../../shared/equipment/schemas.ts';
 import { isNegativeAnswer } from '../../../shared/equipment/status.ts';
 import { tagUrl } from '../../../shared/qr/serial.ts';
+import type {
+  DocumentSection,
+  DocumentTable,
+  RecordDocument,
+  RecordKind,
+} from '../../../shared/documents/document-types.ts';
 
-export type RecordKind = 'inspection' | 'maintenance';
 export type InspectionRecord = z.input<typeof inspectionRecordSchema>;
 export type MaintenanceRecord = z.input<typeof maintenanceRecordSchema>;
 
@@ -20,42 +25,6 @@ export interface RecordSubject {
   extraLabel: string | null;
   extraCode: string | null;
   product: { name: string; sku: string; category: string; subcategory: string };
-}
-
-/** `bad` draws a value in red (an improper inspection, a negative answer). */
-export type Tone = 'bad' | undefined;
-
-export interface DocumentField {
-  label: string;
-  value: string;
-  tone?: Tone;
-}
-export interface DocumentSection {
-  title: string;
-  fields: DocumentField[];
-}
-export interface DocumentTable {
-  title: string;
-  columns: string[];
-  /** relative widths of the columns */
-  widths: number[];
-  /** numbers stay numbers in the spreadsheet; the PDF shows them pt-BR */
-  rows: { cells: (string | number)[]; tone?: Tone }[];
-  /** shown instead of an empty table */
-  empty: string;
-}
-
-export interface RecordDocument {
-  kind: RecordKind;
-  title: string;
-  /** the worksheet's name */
-  sheet: string;
-  companyName: string;
-  tag: { serial: string; url: string };
-  sections: DocumentSection[];
-  tables: DocumentTable[];
-  /** `inspecao-<tag>-<yyyy-mm-dd>` (the record's day in the product's time zone), no extension */
-  fileBase: string;
 }
 
 export interface LayoutOptions {

@@ -17,7 +17,7 @@ import { coerceRecord, objectShape } from '../../kit/schema-shape.ts';
 import type { AppEnv } from '../../rest.ts';
 import { JOB_DOWNLOAD_DOCS, jobDownload } from '../jobs/job-download.ts';
 import { DOCUMENT_CONTENT_TYPES } from './jobs.ts';
-import type { RecordKind } from './layout.ts';
+import type { RecordKind } from '../../../shared/documents/document-types.ts';
 import { requestDocument } from './service.ts';
 
 /** Every tenant role: operators download the records they work with. */

@@ -5,7 +5,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import { requireInScope, scopeOf } from '../../kit/scope.ts';
 import { findRecord } from './content.ts';
 import { DOCUMENT_JOBS } from './jobs.ts';
-import type { RecordKind } from './layout.ts';
+import type { RecordKind } from '../../../shared/documents/document-types.ts';
 
 /**
  * Starts the job rendering one inspection or maintenance as PDF or XLSX; answers its id at once.

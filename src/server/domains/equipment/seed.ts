@@ -10,7 +10,7 @@ import {
 } from '../../../shared/equipment/status.ts';
 import { tenantDb, tenantSchemaName, withCore } from '../../db/database.ts';
 import type { TenantDatabase } from '../../db/schema.ts';
-import type { SeedContext } from '../../seed/seed.ts';
+import type { SeedContext } from '../../seed/context.ts';
 import { REFERENCE_SAMPLES } from './presence.ts';
 import { enabledQuestions } from './records.ts';
 import { deriveSerial } from '../qr/allocation.ts';

@@ -12,7 +12,6 @@ import { queueFor } from '../../jobs/queue.ts';
 import { redisCommand, redisKey } from '../../redis.ts';
 import { type AppEnv, errorResponse, type RestApp } from '../../rest.ts';
 import { liveSession } from '../auth/service.ts';
-import { jobRegistry } from '../../../worker/jobs.ts';
 
 /**
  * Bull Board at /admin/queues, for the provider admin only. A browser visit carries no bearer
@@ -50,13 +49,13 @@ async function isProviderAdminSession(sessionId: string | null): Promise<boolean
 }
 
 let board: Hono | undefined;
-function boardApp(): Hono {
+function boardApp(queueNames: () => readonly string[]): Hono {
   if (!board) {
     const adapter = new HonoAdapter(serveStatic);
     // @bull-board/hono pins its own copy of @bull-board/api; the adapter contract is the same.
     createBullBoard({
       // Every queue a job definition names (the registry only holds definitions; renderers load lazily).
-      queues: jobRegistry().queues.map((q) => new BullMQAdapter(queueFor(q.name))),
+      queues: queueNames().map((name) => new BullMQAdapter(queueFor(name))),
       serverAdapter: adapter as unknown as IServerAdapter,
     });
     adapter.setBasePath(BOARD_PATH);
@@ -65,7 +64,11 @@ function boardApp(): Hono {
   return board;
 }
 
-export function mountJobsBoard(app: RestApp): void {
+/**
+ * `queueNames` lists the queues the board shows (`app.ts` reads them from the job registry, which is
+ * built from the domain registry: this domain file must not import it). Read at the first visit.
+ */
+export function mountJobsBoard(app: RestApp, queueNames: () => readonly string[]): void {
   const handler = async (c: Context<AppEnv>) => {
     const ctx = c.get('ctx');
     let allowed = ctx.auth?.role === 'MOBCHECK_ADMIN';
@@ -93,7 +96,7 @@ export function mountJobsBoard(app: RestApp): void {
         c,
         new AppError(ctx.auth ? 'FORBIDDEN' : 'UNAUTHENTICATED', { status: ctx.auth ? 403 : 401 }),
       );
-    return boardApp().fetch(c.req.raw);
+    return boardApp(queueNames).fetch(c.req.raw);
   };
   app.all(BOARD_PATH, handler);
   app.all(`${BOARD_PATH}/*`, handler);

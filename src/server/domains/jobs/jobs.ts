@@ -40,5 +40,5 @@ export const resultSweepJob = defineJob({
   },
 });
 
-/** Registered by the worker (`src/worker/jobs.ts`). */
+/** Registered through the domain (`src/server/jobs/registry.ts`). */
 export const jobCenterJobs = [diagnosticJob, resultSweepJob];

@@ -30,5 +30,5 @@ export const dueDigestJob = defineJob({
   },
 });
 
-/** Registered by the worker (`src/worker/jobs.ts`). */
+/** Registered through the domain (`src/server/jobs/registry.ts`). */
 export const notificationJobs = [dueDigestJob];

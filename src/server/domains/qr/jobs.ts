@@ -127,7 +127,7 @@ export const qrPdfJob = defineJob({
   async process(ctx) {
     const batch = await prepareBatch(ctx);
     // pdf-lib and qrcode load only in the worker, on the first batch.
-    const { renderPdfLabels } = await import('../../../worker/render/pdf-labels.ts');
+    const { renderPdfLabels } = await import('../../../render/pdf-labels.ts');
     const bytes = await renderPdfLabels(batchSerials(batch.jobId), {
       publicUrl: batch.publicUrl,
       title: `Tags QR Code — ${batch.company.name}`,
@@ -163,7 +163,7 @@ export const qrZplJob = defineJob({
   async process(ctx) {
     const batch = await prepareBatch(ctx);
     if (batch.label.template.kind !== 'roll') throw new UnrecoverableError('ZPL needs a roll template');
-    const { renderZplLabels } = await import('../../../worker/render/zpl-labels.ts');
+    const { renderZplLabels } = await import('../../../render/zpl-labels.ts');
     const name = batch.fileName('zpl');
     const key = resultKey(batch.jobId, name);
     const { size } = await writeStreamed(key, ZPL_CONTENT_TYPE, (stream) =>
@@ -189,7 +189,7 @@ export const qrXlsxJob = defineJob({
   ...QR_QUEUE,
   async process(ctx) {
     const batch = await prepareBatch(ctx);
-    const { renderXlsxTags } = await import('../../../worker/render/xlsx-tags.ts');
+    const { renderXlsxTags } = await import('../../../render/xlsx-tags.ts');
     const name = batch.fileName('xlsx');
     const key = resultKey(batch.jobId, name);
     const { size } = await writeStreamed(key, XLSX_CONTENT_TYPE, (stream) =>
@@ -215,5 +215,5 @@ export const QR_BATCH_JOBS: Record<QrFormat, JobDefinition<typeof qrBatchParamsS
   zpl: qrZplJob,
 };
 
-/** Registered by the worker (`src/worker/jobs.ts`). */
+/** Registered through the domain (`src/server/jobs/registry.ts`). */
 export const qrJobs = [qrPdfJob, qrXlsxJob, qrZplJob];

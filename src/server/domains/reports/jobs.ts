@@ -161,7 +161,7 @@ export const reportPdfJob = defineJob({
           `Equipamentos: ${rows.total.toLocaleString('pt-BR')}`,
         ];
         // pdf-lib loads only in the worker, on the first export.
-        const { renderPdfTable } = await import('../../../worker/render/pdf-table.ts');
+        const { renderPdfTable } = await import('../../../render/pdf-table.ts');
         const columns = pdfColumns(ctx.params.report, config().APP_TIME_ZONE);
         const pdf = await renderPdfTable(
           (async function* () {
@@ -212,7 +212,7 @@ export const reportXlsxJob = defineJob({
           ...xlsxColumns(config().APP_TIME_ZONE),
           ...attributeColumns(await reportAttributes(rows.trx, r)),
         ];
-        const { renderXlsxTable } = await import('../../../worker/render/xlsx-table.ts');
+        const { renderXlsxTable } = await import('../../../render/xlsx-table.ts');
         const { size } = await writeStreamed(key, XLSX_CONTENT_TYPE, (stream) =>
           renderXlsxTable(
             (async function* () {
@@ -243,5 +243,5 @@ export const REPORT_JOBS: Record<ReportFormat, JobDefinition<typeof reportJobPar
   xlsx: reportXlsxJob,
 };
 
-/** Registered by the worker through the domain (`src/worker/jobs.ts`). */
+/** Registered through the domain (`src/server/jobs/registry.ts`). */
 export const reportJobs = [reportPdfJob, reportXlsxJob];

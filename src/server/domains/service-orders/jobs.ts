@@ -43,9 +43,7 @@ export const serviceOrderPdfJob = defineJob({
     await progress(30);
     const doc = serviceOrderDocument(order, { publicUrl: params.publicUrl });
     // pdf-lib and qrcode load only in the worker, on the first document.
-    const bytes = await (await import('../../../worker/render/service-order-pdf.ts')).renderServiceOrderPdf(
-      doc,
-    );
+    const bytes = await (await import('../../../render/service-order-pdf.ts')).renderServiceOrderPdf(doc);
     await progress(90);
     const name = `${doc.fileBase}.pdf`;
     // Keyed on the job: a retry (BullMQ is at-least-once) overwrites the same file.
@@ -59,5 +57,5 @@ export const serviceOrderPdfJob = defineJob({
   },
 });
 
-/** Registered by the worker (`src/worker/jobs.ts`). */
+/** Registered through the domain (`src/server/jobs/registry.ts`). */
 export const serviceOrderJobs = [serviceOrderPdfJob];

@@ -2,13 +2,13 @@
  * What the printable service order says, as texts in Portuguese (like the per-record documents of
  * `domains/documents/layout.ts`): the order's fields and one entry per equipment with the URL its QR
  * code encodes (the tag's page, as the labels and certificates encode it). Pure: drawn by
- * `src/worker/render/service-order-pdf.ts`.
+ * `src/render/service-order-pdf.ts`.
  */
 import { EMPTY_DATE, formatDate } from '../../../shared/dates.ts';
 import type { OsStatus } from '../../../shared/enums.ts';
 import { tagUrl } from '../../../shared/qr/serial.ts';
 import type { OsType, Priority, ServiceOrderDetail } from '../../../shared/service-orders/schemas.ts';
-import type { DocumentSection } from '../documents/layout.ts';
+import type { ServiceOrderDocument } from '../../../shared/documents/document-types.ts';
 
 export const PRIORITY_TEXT: Record<Priority, string> = {
   LOWEST: 'Muito baixa',
@@ -28,24 +28,6 @@ export const STATUS_TEXT: Record<OsStatus, string> = {
 const EMPTY = '—';
 const orEmpty = (v: string | null | undefined) => (v?.trim() ? v : EMPTY);
 const day = (v: string | null) => (v ? formatDate(v) : EMPTY_DATE);
-
-export interface ServiceOrderEquipmentEntry {
-  serial: string;
-  /** the URL the entry's QR code encodes */
-  url: string;
-  /** label/value lines beside the code */
-  fields: { label: string; value: string }[];
-}
-
-export interface ServiceOrderDocument {
-  title: string;
-  companyName: string;
-  sections: DocumentSection[];
-  equipmentTitle: string;
-  equipment: ServiceOrderEquipmentEntry[];
-  /** `os-<number>` (no extension) */
-  fileBase: string;
-}
 
 export function serviceOrderDocument(
   o: ServiceOrderDetail,

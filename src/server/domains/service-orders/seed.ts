@@ -6,7 +6,7 @@
 import { addDays } from '../../../shared/equipment/status.ts';
 import { tenantDb, withCore } from '../../db/database.ts';
 import { today } from '../../db/days.ts';
-import type { SeedContext } from '../../seed/seed.ts';
+import type { SeedContext } from '../../seed/context.ts';
 import type { Trx } from './common.ts';
 import { nextNumber, recomputeOrder } from './orders.ts';
 

@@ -1,6 +1,6 @@
 import { VIDEO_LESSONS } from '../../../shared/videos/lessons.ts';
 import { fileStore } from '../../files/store.ts';
-import type { SeedContext } from '../../seed/seed.ts';
+import type { SeedContext } from '../../seed/context.ts';
 import { demoLessonVideo } from './demo-video.ts';
 import { lessonKey } from './service.ts';
 

@@ -1,5 +1,5 @@
 import { setImmediate as tick } from 'node:timers/promises';
-import { tagUrl } from '../../shared/qr/serial.ts';
+import { tagUrl } from '../shared/qr/serial.ts';
 import {
   LABEL_QR_ECL,
   LINE_HEIGHT,
@@ -9,7 +9,7 @@ import {
   QR_QUIET_ZONE,
   qrModulesFor,
   utf8Length,
-} from '../../shared/qr/templates.ts';
+} from '../shared/qr/templates.ts';
 import type { LabelItem } from './pdf-labels.ts';
 
 export interface ZplLabelOptions {

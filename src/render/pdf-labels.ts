@@ -1,7 +1,7 @@
 import { setImmediate as tick } from 'node:timers/promises';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, type PDFFont, type PDFImage, PDFName, type PDFObject, PDFPageLeaf } from 'pdf-lib';
-import { tagUrl } from '../../shared/qr/serial.ts';
+import { tagUrl } from '../shared/qr/serial.ts';
 import { embedRegularFont } from './fonts/truetype.ts';
 import {
   type Box,
@@ -15,7 +15,7 @@ import {
   labelContent,
   labelsPerSheet,
   MM_TO_PT,
-} from '../../shared/qr/templates.ts';
+} from '../shared/qr/templates.ts';
 import { qrPdfOps } from './qr-matrix.ts';
 
 /** Labels per sheet of the default template (the A4 4 × 6). */

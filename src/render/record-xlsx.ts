@@ -6,7 +6,7 @@
  * module and given to every cell that wears it (exceljs renders a style once per object).
  */
 import ExcelJS from 'exceljs';
-import type { RecordDocument } from '../../server/domains/documents/layout.ts';
+import type { RecordDocument } from '../shared/documents/document-types.ts';
 
 const TOP = { wrapText: true, vertical: 'top' } as const;
 const PLAIN: Partial<ExcelJS.Style> = { alignment: TOP };

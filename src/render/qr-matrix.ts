@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import type { QrEcl } from '../../shared/qr/templates.ts';
+import type { QrEcl } from '../shared/qr/templates.ts';
 
 /** Modules of quiet zone around a code (the QR spec's minimum). */
 export const QUIET_ZONE = 4;

@@ -1,7 +1,7 @@
 import { setImmediate as tick } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
-import { formatDate } from '../../shared/dates.ts';
-import { tagUrl } from '../../shared/qr/serial.ts';
+import { formatDate } from '../shared/dates.ts';
+import { tagUrl } from '../shared/qr/serial.ts';
 
 export interface TagRowItem {
   serial: string;

@@ -388,7 +388,7 @@ function fontPath(name: string): string {
   const beside = path.join(here, name);
   if (existsSync(beside)) return beside;
   for (let dir = here; dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'src', 'worker', 'render', 'fonts', name);
+    const candidate = path.join(dir, 'src', 'render', 'fonts', name);
     if (existsSync(candidate)) return candidate;
   }
   throw new Error(`font ${name} not found from ${here}`);

@@ -5,7 +5,7 @@
  * it. Blocks never split across pages; the text is real text (searchable, extractable).
  */
 import { PDFDocument } from 'pdf-lib';
-import type { ServiceOrderDocument } from '../../server/domains/service-orders/pdf-layout.ts';
+import type { ServiceOrderDocument } from '../shared/documents/document-types.ts';
 import { embedDocumentFonts } from './fonts/truetype.ts';
 import { qrPdfOps } from './qr-matrix.ts';
 import {

@@ -12,7 +12,7 @@ import type {
   DocumentTable,
   RecordDocument,
   Tone,
-} from '../../server/domains/documents/layout.ts';
+} from '../shared/documents/document-types.ts';
 import { embedDocumentFonts } from './fonts/truetype.ts';
 import { qrPdfOps } from './qr-matrix.ts';
 
