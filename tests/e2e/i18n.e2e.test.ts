@@ -93,6 +93,15 @@ const DEMO_DATA = new Set([
   'A partir de 50 equipamentos, R$ 0,99 por equipamento',
 ]);
 
+/**
+ * Stored text written in the author's language: the lines an inspection's negative answers add to
+ * an auto-opened order's observation (service-orders/rules.ts openServiceOrderForAnswers) are the
+ * order's own free text, kept as written, and show on /os whichever language reads them. Other
+ * suites answer such questions in the shared demo tenant while this one walks, so the list may
+ * hold one.
+ */
+const STORED_TEXT = [/^Tag .+: ".+" respondida ".+" \(inspeção de .+\)\.$/u];
+
 /** Every visible or announced text of the page: text nodes and the labelling attributes. */
 function pageTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -139,7 +148,7 @@ function portuguese(lang: 'en' | 'es', texts: string[]): string[] {
   for (const raw of texts) {
     const text = norm(raw);
     if (RAW_CODES.has(text)) found.add(`"${text}" ← a code shown as it is`);
-    if (!hasLetters(text) || DEMO_DATA.has(text)) continue;
+    if (!hasLetters(text) || DEMO_DATA.has(text) || STORED_TEXT.some((re) => re.test(text))) continue;
     const key = exact.get(text) ?? patterns.find((p) => p.re.test(text))?.key;
     if (key) found.add(`"${text}" ← ${key}`);
   }
