@@ -1,8 +1,9 @@
+import { answerJobDownload } from './domains/jobs/job-download.ts';
 import { mountOperations } from './kit/rest-routes.ts';
 import { operationList } from './operations.ts';
 import type { RestApp } from './rest.ts';
 
 /** Mounts every domain's REST shim routes. */
 export function registerRestRoutes(app: RestApp): void {
-  mountOperations(app, operationList);
+  mountOperations(app, operationList, { job: answerJobDownload });
 }

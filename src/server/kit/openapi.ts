@@ -7,8 +7,8 @@
 import { z } from 'zod';
 import { LIMIT_MESSAGES } from '../../shared/field-messages.ts';
 import { ROLES } from '../../shared/roles.ts';
-import type { FlatOperation, RestBinding } from './operation.ts';
-import { isOptional, objectShape } from './schema-shape.ts';
+import { type FlatOperation, filledElsewhere, type RestBinding, readsNoBody } from './operation.ts';
+import { baseType, isOptional, objectShape, QUERY_ALIASES } from './schema-shape.ts';
 
 type Json = Record<string, unknown>;
 
@@ -20,6 +20,8 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
       unrepresentable: 'any',
       override: ({ zodSchema, jsonSchema }) => {
         const type = (zodSchema as unknown as { _zod: { def: { type: string } } })._zod.def.type;
+        // A `.catch()` value is what a bad value becomes, not a default the caller may leave out.
+        if (type === 'catch') delete jsonSchema.default;
         if (type === 'date') {
           jsonSchema.type = 'string';
           jsonSchema.format = 'date-time';
@@ -79,20 +81,45 @@ const ERROR_STATUSES: Record<string, string> = {
   '429': 'Rate limited',
 };
 
+/** The query parameters a binding declares with `query`, from its schema (and the seed's alias names). */
+function declaredQueryDocs(b: RestBinding): Json[] {
+  if (!b.query) return [];
+  const out: Json[] = [];
+  for (const [name, field] of Object.entries(b.query.shape as Record<string, z.ZodType>)) {
+    const schema = jsonSchemaOf(field, 'input');
+    const description = typeof schema.description === 'string' ? schema.description : field.description;
+    delete schema.description;
+    const alias = Object.keys(QUERY_ALIASES).find((a) => QUERY_ALIASES[a] === name);
+    const doc = (n: string, also?: string) => ({
+      name: n,
+      in: 'query',
+      required: !isOptional(field),
+      ...(description ? { description: also ? `${description} (also \`${also}\`)` : description } : {}),
+      schema,
+    });
+    if (alias) out.push(doc(alias, name), doc(name, alias));
+    else out.push(doc(name));
+  }
+  return out;
+}
+
 function operationDoc(name: string, op: FlatOperation['operation'], b: RestBinding, tag: string): Json {
   const shape = objectShape(op.input);
   const pathNames = [...b.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-  const fixed = new Set(Object.keys(b.fixed ?? {}));
-  const parameters: Json[] = pathNames.map((p) => ({
-    name: p,
-    in: 'path',
-    required: true,
-    schema: shape?.[p] ? jsonSchemaOf(shape[p], 'input') : { type: 'string' },
-  }));
+  const elsewhere = filledElsewhere(b);
+  const parameters: Json[] = pathNames.map((p) => {
+    const field = shape?.[b.params?.[p] ?? p];
+    return {
+      name: p,
+      in: 'path',
+      required: true,
+      schema: field ? jsonSchemaOf(field, 'input') : { type: 'string' },
+    };
+  });
   const inQuery = b.method === 'get' || b.method === 'delete';
   if (inQuery && shape && !b.raw) {
     for (const [key, field] of Object.entries(shape)) {
-      if (pathNames.includes(key) || fixed.has(key)) continue;
+      if (elsewhere.has(key) || baseType(field) === 'object') continue;
       parameters.push({
         name: key,
         in: 'query',
@@ -109,14 +136,7 @@ function operationDoc(name: string, op: FlatOperation['operation'], b: RestBindi
       description: h.description,
       schema: { type: 'string' },
     });
-  for (const q of b.query ?? [])
-    parameters.push({
-      name: q.name,
-      in: 'query',
-      required: false,
-      description: q.description,
-      schema: q.schema ?? { type: 'string' },
-    });
+  parameters.push(...declaredQueryDocs(b));
 
   const doc: Json = {
     operationId: `${name}${b.fixed ? `.${Object.values(b.fixed).join('.')}` : ''}`,
@@ -142,16 +162,34 @@ function operationDoc(name: string, op: FlatOperation['operation'], b: RestBindi
         },
       },
     };
+  } else if (b.multipart) {
+    const m = b.multipart;
+    const file = {
+      type: 'string',
+      format: 'binary',
+      contentEncoding: 'binary',
+      contentMediaType: m.types.join(', '),
+    };
+    const content: Json = {
+      'multipart/form-data': {
+        schema: { type: 'object', required: [m.field], properties: { [m.field]: file } },
+      },
+    };
+    if (m.rawBody) for (const t of m.types) content[t] = { schema: { type: 'string', format: 'binary' } };
+    doc.requestBody = {
+      required: true,
+      description: `The file in the field \`${m.field}\`${m.rawBody ? ' (or the file itself as the body)' : ''}: ${m.types.join(', ')}, at most ${m.maxBytes} bytes.`,
+      content,
+    };
   } else if (!inQuery && op.input && !b.raw) {
-    let body: Json;
+    let body: Json | undefined;
     if (b.bodyKey && shape?.[b.bodyKey]) body = jsonSchemaOf(shape[b.bodyKey]!, 'input');
     else if (shape) {
-      const rest = Object.fromEntries(
-        Object.entries(shape).filter(([k]) => !pathNames.includes(k) && !fixed.has(k)),
-      );
-      body = jsonSchemaOf(z.object(rest), 'input');
+      const rest = Object.fromEntries(Object.entries(shape).filter(([k]) => !elsewhere.has(k)));
+      // A call whose input all comes from headers and the path reads no body.
+      if (!readsNoBody(b, shape)) body = jsonSchemaOf(z.object(rest), 'input');
     } else body = jsonSchemaOf(op.input, 'input');
-    doc.requestBody = { required: true, content: { 'application/json': { schema: body } } };
+    if (body) doc.requestBody = { required: true, content: { 'application/json': { schema: body } } };
   }
 
   const status = String(b.status ?? 200);

@@ -1,11 +1,13 @@
 /**
  * Mounts the REST shim routes of an operation table on the Hono app. For each binding: access is
  * checked first (401/403 before any parsing), the input is assembled from path parameters, the
- * query string (GET/DELETE) and the JSON body, coerced to the input schema's types and parsed by
- * that same schema; the answer is `{ data }` with the binding's status.
+ * query string (GET/DELETE), the declared query parameters and headers, the JSON body or the
+ * uploaded file, coerced to the schemas' types and parsed once by the operation's input schema;
+ * the output is held to its schema; the answer is `{ data }` with the binding's status, the job's
+ * file (`download: 'job'`) or the binding's own `respond`.
  */
 import type { Context, Hono } from 'hono';
-import { ZodError } from 'zod';
+import { type z, ZodError } from 'zod';
 import type { AppEnv } from '../rest.ts';
 import { AppError } from '../errors.ts';
 import {
@@ -15,10 +17,12 @@ import {
   execute,
   type FlatOperation,
   parseInput,
+  readsNoBody,
   type RestBinding,
+  type RestMultipart,
   refuseDuringMaintenance,
 } from './operation.ts';
-import { coerceRecord, objectShape } from './schema-shape.ts';
+import { baseType, coerceRecord, objectShape, QUERY_ALIASES } from './schema-shape.ts';
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -35,8 +39,67 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-/** Lists also answer to the seed's `size` and `field` names for pageSize and sort. */
-const QUERY_ALIASES: Record<string, string> = { size: 'pageSize', field: 'sort' };
+
+/** The declared query parameters in the URL, coerced to `schema`'s field types; a blank one is absent. */
+function declaredQuery(
+  c: Context<AppEnv>,
+  schema: z.ZodObject,
+): { given: boolean; values: Record<string, unknown> } {
+  const shape = schema.shape as Record<string, z.ZodType>;
+  const all = c.req.queries() as Record<string, string[]>;
+  for (const [alias, name] of Object.entries(QUERY_ALIASES)) {
+    if (shape[name] && all[alias] && !all[name]) all[name] = all[alias];
+  }
+  const picked: Record<string, string[]> = {};
+  let given = false;
+  for (const key of Object.keys(shape)) {
+    const v = all[key];
+    if (v === undefined) continue;
+    given = true;
+    const filled = v.filter((x) => x !== '');
+    if (filled.length) picked[key] = filled;
+  }
+  return { given, values: coerceRecord(shape, picked) };
+}
+
+/** The declared headers that fill input fields (an absent one is empty text). */
+function declaredHeaders(c: Context<AppEnv>, binding: RestBinding): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const h of binding.headers ?? []) if (h.field) out[h.field] = c.req.header(h.name) ?? '';
+  return out;
+}
+
+/** Room for the multipart boundaries and part headers around the file. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/** The uploaded file of a `multipart` binding: its bytes and declared type. */
+async function uploadedFile(
+  c: Context<AppEnv>,
+  m: RestMultipart,
+): Promise<{ bytes: Uint8Array | null; type: string | null }> {
+  // Refuse an oversized body before reading it.
+  const declared = Number(c.req.header('Content-Length') ?? 0);
+  if (declared > m.maxBytes + MULTIPART_OVERHEAD) throw new AppError(m.tooLarge as never);
+  const contentType = c.req.header('Content-Type') ?? '';
+  let bytes: Uint8Array | null;
+  let type: string | null;
+  if (contentType.includes('multipart/form-data') || !m.rawBody) {
+    let file: unknown;
+    try {
+      file = (await c.req.parseBody())[m.field];
+    } catch {
+      throw new AppError(m.invalid as never);
+    }
+    if (m.rawBody && !(file instanceof File)) throw new AppError(m.invalid as never);
+    bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : null;
+    type = file instanceof File && file.type ? file.type : null;
+  } else {
+    bytes = new Uint8Array(await c.req.arrayBuffer());
+    type = contentType ? contentType.split(';')[0]!.trim() : null;
+  }
+  if (bytes && bytes.byteLength > m.maxBytes) throw new AppError(m.tooLarge as never);
+  return { bytes, type };
+}
 
 /** Builds the raw input of a REST call for `op` through `binding` (parsed by the input schema next). */
 export async function restInput(
@@ -45,22 +108,45 @@ export async function restInput(
   binding: RestBinding,
 ): Promise<unknown> {
   const shape = objectShape(op.input);
-  const params = coerceRecord(shape, c.req.param() as Record<string, string>);
+  const pathValues = c.req.param() as Record<string, string>;
+  const renamed: Record<string, string> = {};
+  for (const [k, v] of Object.entries(pathValues)) renamed[binding.params?.[k] ?? k] = v;
+  const params = coerceRecord(shape, renamed);
   let query: Record<string, unknown> = {};
   if (binding.method === 'get' || binding.method === 'delete') {
     const raw = c.req.queries() as Record<string, string[]>;
     for (const [alias, name] of Object.entries(QUERY_ALIASES)) {
       if (shape?.[name] && raw[alias] && !raw[name]) raw[name] = raw[alias];
     }
+    // Declared query parameters are read from their own schema below, not as input fields; an
+    // object field is never one text parameter.
+    const declared = binding.query ? Object.keys(binding.query.shape) : [];
+    for (const k of declared) delete raw[k];
+    for (const [k, field] of Object.entries(shape ?? {})) if (baseType(field) === 'object') delete raw[k];
+    if (binding.queryKey) delete raw[binding.queryKey];
     query = coerceRecord(shape, raw);
   }
-  const body = binding.method === 'get' || binding.method === 'delete' ? undefined : await readJson(c);
-  if (binding.bodyKey) return { ...query, [binding.bodyKey]: body, ...params, ...binding.fixed };
-  if (!shape) return body;
+  if (binding.query) {
+    const { given, values } = declaredQuery(c, binding.query);
+    if (!binding.queryKey) Object.assign(query, values);
+    else if (given) query[binding.queryKey] = values;
+  }
+  const headers = declaredHeaders(c, binding);
+  if (binding.multipart) {
+    const { bytes, type } = await uploadedFile(c, binding.multipart);
+    const f = binding.multipart.field;
+    return { ...query, ...headers, [f]: bytes, [`${f}Type`]: type, ...params, ...binding.fixed };
+  }
+  const body =
+    binding.method === 'get' || binding.method === 'delete' || readsNoBody(binding, shape)
+      ? undefined
+      : await readJson(c);
+  if (binding.bodyKey) return { ...query, ...headers, [binding.bodyKey]: body, ...params, ...binding.fixed };
+  if (!shape && !binding.fixed && !binding.query && !binding.headers?.some((h) => h.field)) return body;
   if (body !== undefined && !isPlainObject(body))
     throw new AppError('VALIDATION_FAILED', { message: 'The body must be a JSON object' });
   // Path parameters and fixed values win: a body cannot redirect a call to another id.
-  return { ...query, ...body, ...params, ...binding.fixed };
+  return { ...query, ...(body as object | undefined), ...headers, ...params, ...binding.fixed };
 }
 
 /**
@@ -95,7 +181,23 @@ function pathPattern(path: string): RegExp {
   return new RegExp(`^${body}$`);
 }
 
-export function mountOperations(app: Hono<AppEnv>, operations: readonly FlatOperation[]): void {
+/** How the app answers the bindings the kit cannot answer alone (given by the app: no domain import here). */
+export interface RestAnswers {
+  /** `download: 'job'`: wait for the job `jobId` and stream its file, or answer 202 (see RestBinding). */
+  job(c: Context<AppEnv>, jobId: string, waitMs: number | undefined): Promise<Response>;
+}
+
+const NO_ANSWERS: RestAnswers = {
+  job: () => {
+    throw new Error("download: 'job' needs the app's job answer (mountOperations' answers)");
+  },
+};
+
+export function mountOperations(
+  app: Hono<AppEnv>,
+  operations: readonly FlatOperation[],
+  answers: RestAnswers = NO_ANSWERS,
+): void {
   const seen = new Set<string>();
   // Hono answers with the first route that matches: a static path declared after a `/:id/` one
   // of the same method would never be reached, so that is refused at start-up.
@@ -112,6 +214,9 @@ export function mountOperations(app: Hono<AppEnv>, operations: readonly FlatOper
           ? bodyRelative(binding.bodyKey, () => parseInput(op, raw))
           : parseInput(op, raw);
         const data = await execute(name, op, ctx, input);
+        if (binding.download === 'job')
+          return answers.job(c, (data as { jobId: string }).jobId, binding.waitMs);
+        if (binding.respond) return binding.respond(c, data as never);
         return c.json({ data: data ?? null }, binding.status ?? 200);
       };
       for (const path of pathVariants(binding.path)) {

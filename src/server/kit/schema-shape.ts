@@ -71,6 +71,9 @@ function enumValues(s: z.ZodType): unknown[] | null {
   return null;
 }
 
+/** Lists (and declared query parameters) also answer to the seed's `size` and `field` names for pageSize and sort. */
+export const QUERY_ALIASES: Readonly<Record<string, string>> = { size: 'pageSize', field: 'sort' };
+
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 
 /** Turns one URL text value into what the field's schema expects; anything odd is left for zod to refuse. */
@@ -84,7 +87,9 @@ export function coerceText(s: z.ZodType, raw: string | string[]): unknown {
   const value = Array.isArray(raw) ? raw[raw.length - 1]! : raw;
   if (type === 'number' || type === 'int' || type === 'bigint')
     return NUMERIC.test(value.trim()) ? Number(value) : value;
-  if (type === 'boolean') return value === 'true' ? true : value === 'false' ? false : value;
+  // `1`/`0` too: the seed's label flags took them (any other text is left for zod to refuse).
+  if (type === 'boolean')
+    return value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
   const values = enumValues(s);
   // The yes/no/all filters also take true/false (older REST callers sent booleans).
   if (values?.includes('yes') && values.includes('no')) {

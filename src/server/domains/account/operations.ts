@@ -5,13 +5,13 @@ import {
   emailTokenCheckResultSchema,
   emailTokenCheckSchema,
   loggedUserSchema,
+  PROFILE_PHOTO_MAX_BYTES,
   PROFILE_PHOTO_TYPES,
   profileUpdateSchema,
   registrationSchema,
   resendActivationSchema,
   sessionSchema,
 } from '../../../shared/account/schemas.ts';
-import { AppError } from '../../errors.ts';
 import { assertNoNul, mutation, PUBLIC, query, signedIn } from '../../kit/operation.ts';
 import { type AppEnv, ok } from '../../rest.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
@@ -36,25 +36,12 @@ async function passwordBody(c: Context<AppEnv>): Promise<string> {
   return text;
 }
 
-/** The photo of PUT /web/logged-user/image/: multipart field `file`, or the raw image bytes. */
-async function photoBody(c: Context<AppEnv>): Promise<Uint8Array> {
-  const type = c.req.header('Content-Type') ?? '';
-  if (type.includes('multipart/form-data')) {
-    const form = await c.req.parseBody().catch(() => {
-      throw new AppError('PHOTO_INVALID');
-    });
-    const file = form.file;
-    if (!(file instanceof File)) throw new AppError('PHOTO_INVALID');
-    return new Uint8Array(await file.arrayBuffer());
-  }
-  return new Uint8Array(await c.req.arrayBuffer());
-}
-
 const anyone = signedIn();
 const emailTokenHeader = {
   name: 'EmailToken',
   description: 'The token of the e-mailed link',
   required: true,
+  field: 'token',
 };
 
 export const accountOperations = {
@@ -86,22 +73,32 @@ export const accountOperations = {
   uploadPhoto: mutation({
     access: anyone,
     summary: 'Sets the profile photo: PNG, JPEG or WEBP up to 1 MB.',
-    input: z.object({
-      contentType: z.enum(PROFILE_PHOTO_TYPES),
-      /** base64 of at most 1 MB of bytes */
-      base64: z.string().max(1_400_000),
-    }),
+    input: z.union([
+      z.object({
+        contentType: z.enum(PROFILE_PHOTO_TYPES),
+        /** base64 of at most 1 MB of bytes */
+        base64: z.string().max(1_400_000),
+      }),
+      // REST: the uploaded file (its bytes decide what it is).
+      z.object({ file: z.instanceof(Uint8Array).nullable(), fileType: z.string().nullable() }),
+    ]),
     output: loggedUserSchema,
     rest: {
       method: 'put',
       path: '/web/logged-user/image/',
-      raw: async (c, ctx) => ok(c, await setProfilePhoto(ctx, { bytes: await photoBody(c) })),
-      requestBody: {
-        contentType: 'multipart/form-data',
-        description: 'Field `file` (or the raw image as the body): PNG/JPEG/WEBP up to 1 MB',
+      multipart: {
+        field: 'file',
+        rawBody: true,
+        maxBytes: PROFILE_PHOTO_MAX_BYTES,
+        types: PROFILE_PHOTO_TYPES,
+        tooLarge: 'PHOTO_INVALID',
+        invalid: 'PHOTO_INVALID',
       },
     },
-    handler: (ctx, input) => setProfilePhoto(ctx, { bytes: Buffer.from(input.base64, 'base64') }),
+    handler: (ctx, input) =>
+      setProfilePhoto(ctx, {
+        bytes: 'base64' in input ? Buffer.from(input.base64, 'base64') : (input.file ?? new Uint8Array()),
+      }),
   }),
   removePhoto: mutation({
     access: anyone,
@@ -130,9 +127,8 @@ export const accountOperations = {
     rest: {
       method: 'post',
       path: '/web/users/active-environment/',
-      raw: async (c, ctx) =>
-        ok(c, (await activateEnvironment(ctx, { token: c.req.header('EmailToken') ?? '' })).token),
       headers: [emailTokenHeader],
+      respond: (c, session: { token: string }) => ok(c, session.token),
       answer: z.string().describe('The session token'),
     },
     handler: (ctx, input) => activateEnvironment(ctx, input),
@@ -158,16 +154,14 @@ export const accountOperations = {
         method: 'post',
         path: '/web/password/reset/check/',
         summary: 'Checks a password-reset link (header `EmailToken`) before the new password is typed.',
-        raw: async (c) =>
-          ok(c, await checkEmailToken({ token: c.req.header('EmailToken') ?? '', purpose: 'reset' })),
+        fixed: { purpose: 'reset' },
         headers: [emailTokenHeader],
       },
       {
         method: 'post',
         path: '/web/users/active-environment/check/',
         summary: 'Checks an activation link (header `EmailToken`) before it is used.',
-        raw: async (c) =>
-          ok(c, await checkEmailToken({ token: c.req.header('EmailToken') ?? '', purpose: 'activation' })),
+        fixed: { purpose: 'activation' },
         headers: [emailTokenHeader],
       },
     ],
@@ -182,8 +176,7 @@ export const accountOperations = {
     rest: {
       method: 'post',
       path: '/web/password/reset/',
-      raw: async (c, ctx) => ok(c, await requestPasswordReset(ctx, { email: c.req.header('Email') ?? '' })),
-      headers: [{ name: 'Email', description: 'The account e-mail', required: true }],
+      headers: [{ name: 'Email', description: 'The account e-mail', required: true, field: 'email' }],
     },
     handler: (ctx, input) => requestPasswordReset(ctx, input),
   }),
@@ -196,6 +189,7 @@ export const accountOperations = {
     rest: {
       method: 'put',
       path: '/web/password/reset/',
+      // Raw: the new password is the raw text body (or JSON), a body no schema reads.
       raw: async (c, ctx) => {
         const input = { token: c.req.header('EmailToken') ?? '', password: await passwordBody(c) };
         assertNoNul(input);

@@ -18,7 +18,8 @@ export const authOperations = {
     rest: {
       method: 'post',
       path: '/web/authentication/',
-      // The seed's contract: e-mail in a header, the password as the raw body, the token as data.
+      // Raw: the seed's contract sends the password as the raw text body (e-mail in a header, the
+      // token as data) — a body no schema reads.
       raw: async (c, ctx) => {
         const remember = c.req.query('remember') === 'true' || c.req.header('Remember-Login') === 'true';
         const raw = { email: c.req.header('Email') ?? '', password: await c.req.text(), remember };
@@ -30,7 +31,7 @@ export const authOperations = {
         { name: 'Email', description: 'The e-mail of the account', required: true },
         { name: 'Remember-Login', description: '`true` for a long session' },
       ],
-      query: [{ name: 'remember', description: '`true` for a long session', schema: { type: 'boolean' } }],
+      query: z.object({ remember: z.boolean().optional().describe('`true` for a long session') }),
       requestBody: { contentType: 'text/plain', description: 'The password, as the raw body' },
       answer: z.string().describe('The session token (send it as `Authorization: Bearer <token>`)'),
     },

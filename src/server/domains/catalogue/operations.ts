@@ -1,12 +1,3 @@
-/**
- * Every call of the catalogue (seed 001 §7), declared once: the tRPC procedures the client uses
- * (`catalogue.categories.list`, …) and the seed's `/web/*` REST calls, which keep their methods,
- * paths, status codes, bodies and answers. Where the two doors differ in shape, the REST binding
- * maps its shape onto the same input (path ids, `fixed` values, a bare JSON array under `rows`).
- * Calls only integrators make (REST POST answering the new id, the per-list reads and PUTs of the
- * fields alone) are REST only: the client saves a whole dialog through `save`.
- */
-import type { Context } from 'hono';
 import { z } from 'zod';
 import { PRODUCT_IMAGE_MAX_BYTES } from '../../../shared/catalogue/enums.ts';
 import {
@@ -51,10 +42,7 @@ import {
 import { byId, idField, idText } from '../../../shared/fields.ts';
 import { pageSchema } from '../../../shared/list.ts';
 import { ADMIN_ROLES, ALL_ROLES } from '../../../shared/roles.ts';
-import type { TenantContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
-import { execute, mutation, query, tenant } from '../../kit/operation.ts';
-import type { AppEnv } from '../../rest.ts';
+import { mutation, query, tenant } from '../../kit/operation.ts';
 import * as s from './service.ts';
 
 /** Provider, group and company admins manage their group's catalogue; operators never reach it. */
@@ -63,7 +51,7 @@ const admin = tenant(ADMIN_ROLES);
 const anyTenantRole = tenant(ALL_ROLES);
 
 /** The id of a REST path, as text. */
-const pathId = z.object({ id: idText });
+const _pathId = z.object({ id: idText });
 
 // ── categories ──────────────────────────────────────────────────────────────────────────────────
 
@@ -291,30 +279,6 @@ const inspectionTypes = {
 
 // ── products ────────────────────────────────────────────────────────────────────────────────────
 
-/** PUT /web/products/{id}/image/: the multipart field `file` becomes the input's bytes. */
-async function putImage(c: Context<AppEnv>, ctx: TenantContext): Promise<Response> {
-  const { id } = pathId.parse(c.req.param());
-  // Refuse an oversized body before reading it (multipart overhead allowed).
-  const declared = Number(c.req.header('Content-Length') ?? 0);
-  if (declared > PRODUCT_IMAGE_MAX_BYTES + 64 * 1024) throw new AppError('PRODUCT_IMAGE_TOO_LARGE');
-  let file: unknown;
-  try {
-    file = (await c.req.parseBody()).file;
-  } catch {
-    throw new AppError('PRODUCT_IMAGE_MISSING');
-  }
-  const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : null;
-  const data = await execute('catalogue.products.uploadImage', uploadImage, ctx, { id, file: bytes });
-  return c.json({ data });
-}
-
-/** GET /web/products/{id}/image: the stored file, or the placeholder; ETag and 304, cacheable per version. */
-async function getImage(c: Context<AppEnv>, ctx: TenantContext): Promise<Response> {
-  const input = pathId.parse(c.req.param());
-  const img = (await execute('catalogue.products.image', image, ctx, input)) as s.ProductImage | null;
-  return s.imageResponse(c, img);
-}
-
 const uploadImage = mutation({
   access: admin,
   summary:
@@ -325,11 +289,12 @@ const uploadImage = mutation({
   rest: {
     method: 'put',
     path: '/web/products/:id/image/',
-    raw: putImage,
-    requestBody: {
-      contentType: 'multipart/form-data',
-      description: 'The image in the field `file`.',
-      schema: z.object({ file: z.file() }),
+    multipart: {
+      field: 'file',
+      maxBytes: PRODUCT_IMAGE_MAX_BYTES,
+      types: ['image/png', 'image/jpeg', 'image/webp'],
+      tooLarge: 'PRODUCT_IMAGE_TOO_LARGE',
+      invalid: 'PRODUCT_IMAGE_MISSING',
     },
     responses: { 413: 'PRODUCT_IMAGE_TOO_LARGE' },
   },
@@ -347,9 +312,12 @@ const image = query({
   rest: {
     method: 'get',
     path: '/web/products/:id/image',
-    raw: getImage,
+    // The open file (or the placeholder) with its ETag; 304 when the caller holds it.
+    respond: (c, img: s.ProductImage | null) => s.imageResponse(c, img),
     produces: 'image/*',
-    query: [{ name: 'update', description: 'Version of the image (ms of its last change): busts caches.' }],
+    query: z.object({
+      update: z.string().optional().describe('Version of the image (ms of its last change): busts caches.'),
+    }),
     headers: [{ name: 'If-None-Match', description: 'The ETag already held: answers 304 when unchanged.' }],
     responses: { 304: 'Not modified' },
   },

@@ -22,8 +22,7 @@ export const cepOperations = {
     rest: {
       method: 'get',
       path: '/web/cep/:cep',
-      raw: async (c, ctx) => {
-        const result = await s.lookupAddress(ctx, cepLookupSchema.parse({ cep: c.req.param('cep') }));
+      respond: (c, result: z.output<typeof lookupSchema>) => {
         if (result.status === 'not_found') throw new AppError('CEP_NOT_FOUND');
         if (result.status === 'unavailable') throw new AppError('CEP_SERVICE_UNAVAILABLE');
         return ok(c, result.address);

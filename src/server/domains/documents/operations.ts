@@ -4,7 +4,6 @@
  * id (the client follows the job and downloads its file); the seed's GET calls start the same job,
  * wait and stream the file, or answer 202 + Location with `Prefer: respond-async`.
  */
-import type { Context } from 'hono';
 import {
   type DocumentFormat,
   documentJobSchema,
@@ -12,10 +11,8 @@ import {
 } from '../../../shared/documents/schemas.ts';
 import { ALL_ROLES } from '../../../shared/roles.ts';
 import type { TenantContext } from '../../context.ts';
-import { assertNoNul, mutation, type RestBinding, tenant } from '../../kit/operation.ts';
-import { coerceRecord, objectShape } from '../../kit/schema-shape.ts';
-import type { AppEnv } from '../../rest.ts';
-import { JOB_DOWNLOAD_DOCS, jobDownload } from '../jobs/job-download.ts';
+import { mutation, type RestBinding, tenant } from '../../kit/operation.ts';
+import { JOB_DOWNLOAD_DOCS } from '../jobs/job-download.ts';
 import { DOCUMENT_CONTENT_TYPES } from './jobs.ts';
 import type { RecordKind } from '../../../shared/documents/document-types.ts';
 import { requestDocument } from './service.ts';
@@ -26,23 +23,14 @@ const field = tenant(ALL_ROLES);
 const FORMAT_LABEL: Record<DocumentFormat, string> = { pdf: 'PDF', xlsx: 'XLSX' };
 const KIND_LABEL: Record<RecordKind, string> = { inspection: 'inspection', maintenance: 'maintenance' };
 
-/** The path's id as the input schema reads it (400 VALIDATION_FAILED with issues when it is not one). */
-function pathInput(c: Context<AppEnv>, format: DocumentFormat) {
-  const raw = {
-    ...coerceRecord(objectShape(documentRequestSchema), { id: c.req.param('id') ?? '' }),
-    format,
-  };
-  assertNoNul(raw);
-  return documentRequestSchema.parse(raw);
-}
-
 /** `GET /web/<records>/{id}/pdf` and `…/excel`: the seed's download calls of one record. */
 function downloadBindings(kind: RecordKind, base: string): RestBinding<TenantContext>[] {
   return (['pdf', 'xlsx'] as const).map((format) => ({
     method: 'get',
     path: `${base}/:id/${format === 'pdf' ? 'pdf' : 'excel'}`,
     summary: `Downloads the ${KIND_LABEL[kind]} as ${FORMAT_LABEL[format]} (Prefer: respond-async → 202 + Location).`,
-    raw: jobDownload((c, ctx: TenantContext) => requestDocument(ctx, kind, pathInput(c, format))),
+    fixed: { format },
+    download: 'job',
     ...JOB_DOWNLOAD_DOCS,
     produces: DOCUMENT_CONTENT_TYPES[format],
   }));

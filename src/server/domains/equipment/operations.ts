@@ -1,10 +1,3 @@
-/**
- * Every call of the equipment domain (issue 11 items 1, 2, 6), declared once: the tRPC procedures
- * (`equipment.register`, …) and the REST calls a phone app would make. The public card is open to
- * anyone; the field calls (register, inspect, maintain, history, forms, list) to every tenant role
- * — company admins and operators on their own company's tags only; editing equipment to admins.
- */
-import type { Context } from 'hono';
 import { z } from 'zod';
 import {
   byTag,
@@ -30,22 +23,13 @@ import {
 } from '../../../shared/equipment/schemas.ts';
 import { cappedPageSchema, pageSchema } from '../../../shared/list.ts';
 import { ADMIN_ROLES, ALL_ROLES } from '../../../shared/roles.ts';
-import type { RequestContext } from '../../context.ts';
-import { execute, mutation, PUBLIC, parseInput, query, tenant } from '../../kit/operation.ts';
-import type { AppEnv } from '../../rest.ts';
+import { mutation, PUBLIC, query, tenant } from '../../kit/operation.ts';
 import { imageResponse, type ProductImage } from '../catalogue/images.ts';
 import * as s from './service.ts';
 
 /** Every tenant role works in the field (operators included). */
 const field = tenant(ALL_ROLES);
 const admin = tenant(ADMIN_ROLES);
-
-/** GET /web/tags/{serial}/image: the file (or the placeholder SVG), with ETag and 304. */
-async function cardImageResponse(c: Context<AppEnv>, ctx: RequestContext): Promise<Response> {
-  const input = parseInput(cardImage, c.req.param());
-  const img = (await execute('equipment.cardImage', cardImage, ctx, input)) as ProductImage | null;
-  return imageResponse(c, img);
-}
 
 const cardImage = query({
   access: PUBLIC,
@@ -58,7 +42,8 @@ const cardImage = query({
   rest: {
     method: 'get',
     path: '/web/tags/:serial/image',
-    raw: cardImageResponse,
+    // The open file (or the placeholder) with its ETag; 304 when the caller holds it.
+    respond: (c, img: ProductImage | null) => imageResponse(c, img),
     produces: 'image/*',
     headers: [{ name: 'If-None-Match', description: 'The ETag already held: answers 304 when unchanged.' }],
     responses: { 304: 'Not modified', 429: 'RATE_LIMITED' },

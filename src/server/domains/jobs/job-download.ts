@@ -1,11 +1,11 @@
 /**
- * The seed's download calls (a GET that answers a file) when the file is made by a job: start the
- * job, wait for it and stream its file; with `Prefer: respond-async` answer 202 + `Location` of the
- * job at once (also when the wait runs out), so a client that cannot hold a request that long
- * follows the job instead. QR labels, per-record documents and report exports share this.
+ * The seed's download calls (a GET that answers a file) when the file is made by a job: the
+ * operation's handler starts the job and answers `{ jobId }`; a binding declared `download: 'job'`
+ * then waits for it and streams its file; with `Prefer: respond-async` it answers 202 + `Location`
+ * of the job at once (also when the wait runs out), so a client that cannot hold a request that
+ * long follows the job instead. QR labels, per-record documents and report exports share this.
  *
- *   rest: { method: 'get', path: '/web/…/pdf', raw: jobDownload((c, ctx) => startIt(ctx, …)),
- *           ...JOB_DOWNLOAD_DOCS, produces: 'application/pdf' }
+ *   rest: { method: 'get', path: '/web/…/pdf', download: 'job', ...JOB_DOWNLOAD_DOCS, produces: 'application/pdf' }
  */
 import type { Context } from 'hono';
 import { AppError } from '../../errors.ts';
@@ -25,21 +25,19 @@ export function acceptedJob(c: Context, jobId: string): Response {
 }
 
 /**
- * A raw REST handler: `start` checks the call and enqueues (its errors answer as usual), then the
- * file is streamed when the job completes within `waitMs`; a failed job is 409 JOB_FAILED.
+ * The answer of a `download: 'job'` binding once its handler started the job (its errors answer
+ * as usual): the file when the job completes within `waitMs`; a failed job is 409 JOB_FAILED.
  */
-export function jobDownload<C>(
-  start: (c: Context<AppEnv>, ctx: C) => Promise<{ jobId: string }>,
+export async function answerJobDownload(
+  c: Context<AppEnv>,
+  jobId: string,
   waitMs = JOB_DOWNLOAD_WAIT_MS,
-) {
-  return async (c: Context<AppEnv>, ctx: C): Promise<Response> => {
-    const { jobId } = await start(c, ctx);
-    if (/\brespond-async\b/i.test(c.req.header('Prefer') ?? '')) return acceptedJob(c, jobId);
-    const job = await waitForJob(jobId, waitMs, c.req.raw.signal);
-    if (job.state === 'failed') throw new AppError('JOB_FAILED');
-    if (job.state !== 'completed') return acceptedJob(c, jobId);
-    return fileResponse(c, await openJobResult(jobId));
-  };
+): Promise<Response> {
+  if (/\brespond-async\b/i.test(c.req.header('Prefer') ?? '')) return acceptedJob(c, jobId);
+  const job = await waitForJob(jobId, waitMs, c.req.raw.signal);
+  if (job.state === 'failed') throw new AppError('JOB_FAILED');
+  if (job.state !== 'completed') return acceptedJob(c, jobId);
+  return fileResponse(c, await openJobResult(jobId));
 }
 
 /** What such a binding reads and answers besides the file, for the OpenAPI document. */

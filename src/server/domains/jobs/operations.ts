@@ -54,10 +54,10 @@ export const jobsOperations = {
       method: 'get',
       path: '/web/jobs/:id/download',
       raw: download,
-      query: [
-        { name: 'exp', description: 'Expiry of a signed link (seconds since the epoch)' },
-        { name: 'sig', description: 'Signature of a signed link' },
-      ],
+      query: z.object({
+        exp: z.string().optional().describe('Expiry of a signed link (seconds since the epoch)'),
+        sig: z.string().optional().describe('Signature of a signed link'),
+      }),
       produces: 'application/octet-stream',
       responses: { 409: 'JOB_NOT_READY or JOB_FAILED', 410: 'JOB_RESULT_EXPIRED' },
     },

@@ -1,10 +1,10 @@
 import { type SqlBool, sql } from 'kysely';
+import type { z } from 'zod';
 import type { Page } from '../../../shared/list.ts';
 import type { CompanyGroupItem, ProvisionResultItem } from '../../../shared/organisations/outputs.ts';
 import {
   type CompanyGroupCreateInput,
   type CompanyGroupListInput,
-  companyGroupCreateSchema,
   GENERIC_GROUP_SCHEMA,
 } from '../../../shared/organisations/schemas.ts';
 import { baseDb, coreDb, tenantDb } from '../../db/database.ts';
@@ -64,31 +64,30 @@ export async function listCompanyGroups(
 }
 
 /**
- * Parses the creation payload with the seed's codes: a missing field is CREATE_MISSING_FIELD, a
- * bad schema name CREATE_BAD_COMPANY_GROUP_NAME, anything else VALIDATION_FAILED.
+ * The seed's codes for a creation payload the schema refused (the operation's `inputError`): a
+ * missing field is CREATE_MISSING_FIELD, a bad schema name CREATE_BAD_COMPANY_GROUP_NAME, anything
+ * else VALIDATION_FAILED.
  */
-function parseCompanyGroupCreate(raw: unknown): CompanyGroupCreateInput {
-  const r = companyGroupCreateSchema.safeParse(raw ?? {});
-  if (r.success) return r.data;
+export function companyGroupCreateError(error: z.ZodError, raw: unknown): AppError {
   const obj = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const issues = r.error.issues.map(describeIssue);
-  const missing = r.error.issues.filter((i) => {
+  const issues = error.issues.map(describeIssue);
+  const missing = error.issues.filter((i) => {
     const v = obj[String(i.path[0])];
     return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
   });
   if (missing.length) {
-    throw new AppError('CREATE_MISSING_FIELD', {
+    return new AppError('CREATE_MISSING_FIELD', {
       message: `missing field: ${missing.map((i) => i.path.join('.')).join(', ')}`,
       issues,
     });
   }
-  if (r.error.issues.some((i) => i.path[0] === 'companyGroup')) {
-    throw new AppError('CREATE_BAD_COMPANY_GROUP_NAME', {
+  if (error.issues.some((i) => i.path[0] === 'companyGroup')) {
+    return new AppError('CREATE_BAD_COMPANY_GROUP_NAME', {
       message: `company group invalid name: ${String(obj.companyGroup)}`,
       issues,
     });
   }
-  throw new AppError('VALIDATION_FAILED', { issues });
+  return new AppError('VALIDATION_FAILED', { issues });
 }
 
 /**
@@ -96,8 +95,10 @@ function parseCompanyGroupCreate(raw: unknown): CompanyGroupCreateInput {
  * company group admin and, when asked, the provider's standard catalogue — in one transaction (a
  * failure leaves nothing behind).
  */
-export async function createCompanyGroup(_ctx: SignedInContext, raw: unknown): Promise<ProvisionResultItem> {
-  const input = parseCompanyGroupCreate(raw);
+export async function createCompanyGroup(
+  _ctx: SignedInContext,
+  input: CompanyGroupCreateInput,
+): Promise<ProvisionResultItem> {
   try {
     return await baseDb()
       .transaction()

@@ -58,9 +58,10 @@ export const organisationsOperations = {
     create: mutation({
       access: PROVIDER,
       summary: 'Create a company group (schema, first company, responsible user).',
-      // The payload is parsed by the service, so a missing field answers CREATE_MISSING_FIELD and a
-      // bad schema name CREATE_BAD_COMPANY_GROUP_NAME rather than VALIDATION_FAILED.
-      input: z.unknown(),
+      // A missing field answers CREATE_MISSING_FIELD and a bad schema name
+      // CREATE_BAD_COMPANY_GROUP_NAME rather than VALIDATION_FAILED.
+      input: companyGroupCreateSchema,
+      inputError: s.companyGroupCreateError,
       output: provisionResultSchema,
       rest: {
         method: 'post',

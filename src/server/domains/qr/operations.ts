@@ -1,12 +1,8 @@
-import type { Context } from 'hono';
 import { z } from 'zod';
 import { idField } from '../../../shared/fields.ts';
 import { type QrFormat, qrGenerateInputSchema } from '../../../shared/qr/schemas.ts';
 import {
-  DEFAULT_ROLL_TEMPLATE_ID,
-  DEFAULT_TEMPLATE_ID,
   LABEL_NOTE_MAX,
-  type LabelOptions,
   labelOptionsSchema,
   labelSettingsSchema,
   labelTemplateFieldsSchema,
@@ -15,89 +11,79 @@ import {
   templateIdField,
 } from '../../../shared/qr/templates.ts';
 import { ADMIN_ROLES } from '../../../shared/roles.ts';
-import type { TenantContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
-import { mutation, query, signedIn, tenant } from '../../kit/operation.ts';
-import type { AppEnv } from '../../rest.ts';
-import { JOB_DOWNLOAD_DOCS, jobDownload } from '../jobs/job-download.ts';
+import { config } from '../../config.ts';
+import { mutation, query, type RestBinding, signedIn, tenant } from '../../kit/operation.ts';
+import { JOB_DOWNLOAD_DOCS } from '../jobs/job-download.ts';
 import { ZPL_CONTENT_TYPE } from './jobs.ts';
 import { generatedThisMonth, QR_ROLES, requestBatch } from './service.ts';
 import { createTemplate, deleteTemplate, labelSettings, listTemplates, updateTemplate } from './templates.ts';
 
-const bool = (v: string | undefined, name: string): boolean | undefined => {
-  if (v === undefined || v === '') return undefined;
-  if (v === 'true' || v === '1') return true;
-  if (v === 'false' || v === '0') return false;
-  throw new AppError('VALIDATION_FAILED', { message: `Invalid ${name}` });
-};
-
 /**
- * The label options of a download call's query string (`template`, `offset`, `cutMarks`,
- * `companyName`, `note`, `logo`); none given → undefined: the default template, serial only, and
- * the company's remembered choice is left as it is.
+ * The label options of a batch, as both doors take them — over REST, the query string of the PDF
+ * and ZPL download calls (`template`, `offset`, `cutMarks`, `companyName`, `note`, `logo`; none
+ * given → no options: the format's default template, serial only, and the company's remembered
+ * choice left as it is).
  */
-export function labelOptionsFromQuery(
-  q: Record<string, string | undefined>,
-  defaultTemplate = DEFAULT_TEMPLATE_ID,
-): LabelOptions | undefined {
-  const keys = ['template', 'offset', 'cutMarks', 'companyName', 'note', 'logo'] as const;
-  if (keys.every((k) => q[k] === undefined)) return undefined;
-  // A bad offset is answered by the service, which knows the template's labels per sheet.
-  const offset =
-    q.offset === undefined || q.offset === ''
-      ? 0
-      : /^-?\d{1,9}$/.test(q.offset)
-        ? Number(q.offset)
-        : Number.NaN;
-  const template = q.template === undefined || q.template === '' ? defaultTemplate : q.template;
-  if (!templateIdField.safeParse(template).success) throw new AppError('QR_TEMPLATE_NOT_FOUND');
-  const parsed = labelOptionsSchema.safeParse({
-    template,
-    cutMarks: bool(q.cutMarks, 'cutMarks'),
-    companyName: bool(q.companyName, 'companyName'),
-    note: q.note,
-    logo: bool(q.logo, 'logo'),
+export const batchLabelSchema = z.object({
+  template: z
+    .string()
+    .trim()
+    // A text no template id can be names no template: 404, as for an id that is not there.
+    .refine((v) => templateIdField.safeParse(v).success, { params: { code: 'QR_TEMPLATE_NOT_FOUND' } })
+    .optional()
+    .describe('Label template id (qr.templates.list); default `a4-4x6` (PDF), `thermal-50x30` (ZPL)'),
+  /** Any other value is answered QR_OFFSET_OUT_OF_RANGE by the service, which knows the sheet. */
+  offset: z
+    .int()
+    .min(0)
+    .catch(-1)
+    .default(0)
+    .describe('Labels already used on the first sheet (0 … labels per sheet − 1)'),
+  cutMarks: z.boolean().default(false).describe('`true`: cut marks in the page margins'),
+  companyName: z.boolean().default(false).describe('`true`: print the company name'),
+  note: labelOptionsSchema.shape.note.describe(
+    `A short text printed on every label (≤ ${LABEL_NOTE_MAX} characters)`,
+  ),
+  logo: z.boolean().default(false).describe("`true`: print the company's image (PDF)"),
+});
+
+/** A batch's quantity: a whole number in 1..QR_BATCH_MAX; anything else 400 QR_QUANTITY_OUT_OF_RANGE. */
+export const batchQuantityField = z
+  .int()
+  .catch(Number.NaN)
+  .transform((n, ctx) => {
+    const max = config().QR_BATCH_MAX;
+    if (Number.isInteger(n) && n >= 1 && n <= max) return n;
+    ctx.addIssue({
+      code: 'custom',
+      message: `1 … ${max}`,
+      params: { code: 'QR_QUANTITY_OUT_OF_RANGE', min: 1, max },
+    });
+    return z.NEVER;
   });
-  if (!parsed.success) throw new AppError('VALIDATION_FAILED', { message: 'Invalid label options' });
-  return { ...parsed.data, offset };
-}
+
+const generateInputSchema = qrGenerateInputSchema.extend({
+  quantity: batchQuantityField,
+  label: batchLabelSchema.optional(),
+});
 
 /**
  * The seed's download calls: start the batch, wait for the job and stream its file; with
  * `Prefer: respond-async` answer 202 + Location of the job at once (jobs/job-download.ts).
  */
-function compatDownload(format: QrFormat) {
-  return jobDownload(async (c: Context<AppEnv>, ctx: TenantContext) => {
-    const companyId = Number(c.req.param('companyId'));
-    if (!idField.safeParse(companyId).success)
-      throw new AppError('VALIDATION_FAILED', { message: 'Invalid companyId' });
-    const label =
-      format === 'xlsx'
-        ? undefined
-        : labelOptionsFromQuery(
-            c.req.query(),
-            format === 'zpl' ? DEFAULT_ROLL_TEMPLATE_ID : DEFAULT_TEMPLATE_ID,
-          );
-    return requestBatch(ctx, { companyId, quantity: c.req.param('qty'), format, label });
-  });
+function compatDownload(format: QrFormat, path: string, summary: string, produces: string): RestBinding {
+  return {
+    method: 'get',
+    path,
+    summary,
+    params: { qty: 'quantity' },
+    fixed: { format },
+    ...(format === 'xlsx' ? {} : { query: batchLabelSchema, queryKey: 'label' }),
+    download: 'job',
+    ...JOB_DOWNLOAD_DOCS,
+    produces,
+  };
 }
-
-/** The label query parameters of the PDF/ZPL download calls, for the OpenAPI document. */
-const LABEL_QUERY = [
-  {
-    name: 'template',
-    description: 'Label template id (qr.templates.list); default `a4-4x6` (PDF), `thermal-50x30` (ZPL)',
-  },
-  {
-    name: 'offset',
-    description: 'Labels already used on the first sheet (0 … labels per sheet − 1)',
-    schema: { type: 'integer', minimum: 0 },
-  },
-  { name: 'cutMarks', description: '`true`: cut marks in the page margins', schema: { type: 'boolean' } },
-  { name: 'companyName', description: '`true`: print the company name', schema: { type: 'boolean' } },
-  { name: 'note', description: `A short text printed on every label (≤ ${LABEL_NOTE_MAX} characters)` },
-  { name: 'logo', description: "`true`: print the company's image (PDF)", schema: { type: 'boolean' } },
-];
 
 const PROVIDER = signedIn(['MOBCHECK_ADMIN']);
 const templateIdInput = z.object({ id: templateIdField });
@@ -115,38 +101,27 @@ export const qrOperations = {
     access: tenant(QR_ROLES),
     summary:
       'Generates `quantity` new tags and renders their labels (PDF) or list (XLSX) as a job; answers the job id.',
-    input: qrGenerateInputSchema,
+    input: generateInputSchema,
     output: z.object({ jobId: z.string() }),
     rest: [
-      {
-        method: 'get',
-        path: '/web/qr-code/generate/:companyId/:qty',
-        summary:
-          'Generates qty new tags and downloads their labels as PDF (Prefer: respond-async → 202 + Location).',
-        raw: compatDownload('pdf'),
-        ...JOB_DOWNLOAD_DOCS,
-        query: LABEL_QUERY,
-        produces: 'application/pdf',
-      },
-      {
-        method: 'get',
-        path: '/web/qr-code/generate/:companyId/:qty/excel',
-        summary:
-          'Generates qty new tags and downloads them as XLSX (Prefer: respond-async → 202 + Location).',
-        raw: compatDownload('xlsx'),
-        ...JOB_DOWNLOAD_DOCS,
-        produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      },
-      {
-        method: 'get',
-        path: '/web/qr-code/generate/:companyId/:qty/zpl',
-        summary:
-          'Generates qty new tags and downloads their labels as ZPL for a thermal roll template (one ^XA…^XZ per tag).',
-        raw: compatDownload('zpl'),
-        ...JOB_DOWNLOAD_DOCS,
-        query: LABEL_QUERY,
-        produces: ZPL_CONTENT_TYPE,
-      },
+      compatDownload(
+        'pdf',
+        '/web/qr-code/generate/:companyId/:qty',
+        'Generates qty new tags and downloads their labels as PDF (Prefer: respond-async → 202 + Location).',
+        'application/pdf',
+      ),
+      compatDownload(
+        'xlsx',
+        '/web/qr-code/generate/:companyId/:qty/excel',
+        'Generates qty new tags and downloads them as XLSX (Prefer: respond-async → 202 + Location).',
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      ),
+      compatDownload(
+        'zpl',
+        '/web/qr-code/generate/:companyId/:qty/zpl',
+        'Generates qty new tags and downloads their labels as ZPL for a thermal roll template (one ^XA…^XZ per tag).',
+        ZPL_CONTENT_TYPE,
+      ),
     ],
     handler: (ctx, input) => requestBatch(ctx, input),
   }),

@@ -2,6 +2,7 @@ import { ADMIN_ROLES, type Role } from '../../../shared/roles.ts';
 import type { QrFormat } from '../../../shared/qr/schemas.ts';
 import {
   DEFAULT_ROLL_TEMPLATE_ID,
+  DEFAULT_TEMPLATE_ID,
   type LabelOptions,
   type LabelTemplate,
   labelOptionsSchema,
@@ -45,15 +46,11 @@ export async function resolveCompany(
   return { id: company.id, name: company.name };
 }
 
-/** 1..QR_BATCH_MAX, else 400 QR_QUANTITY_OUT_OF_RANGE (also for non-numbers). */
-export function checkQuantity(raw: unknown): number {
-  const max = config().QR_BATCH_MAX;
-  const n = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : raw;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > max) {
-    throw new AppError('QR_QUANTITY_OUT_OF_RANGE', { params: { min: 1, max } });
-  }
-  return n;
-}
+/**
+ * The label options of a batch: the template may be left out (the default of the format), the rest
+ * is `LabelOptions` (the input schema, qr/operations.ts, owns their rules).
+ */
+export type BatchLabelOptions = Omit<LabelOptions, 'template'> & { template?: string | undefined };
 
 /** Labels per sheet of a template; the offset may skip all but the last one. */
 function checkOffset(offset: number, template: LabelTemplate): number {
@@ -71,13 +68,15 @@ function checkOffset(offset: number, template: LabelTemplate): number {
  */
 async function batchLabel(
   format: QrFormat,
-  options: LabelOptions | undefined,
+  options: BatchLabelOptions | undefined,
   company: { id: number },
 ): Promise<QrBatchLabel | undefined> {
   if (format === 'xlsx') return undefined;
-  const o =
-    options ?? labelOptionsSchema.parse(format === 'zpl' ? { template: DEFAULT_ROLL_TEMPLATE_ID } : {});
-  const template = await resolveTemplate(o.template);
+  const o = options ?? labelOptionsSchema.parse({});
+  // No template named: the A4 4 × 6 sheet, or the 50 × 30 mm roll for ZPL.
+  const template = await resolveTemplate(
+    options?.template ?? (format === 'zpl' ? DEFAULT_ROLL_TEMPLATE_ID : DEFAULT_TEMPLATE_ID),
+  );
   if (format === 'zpl' && template.kind !== 'roll') throw new AppError('QR_ZPL_NEEDS_THERMAL');
   checkTemplate(template);
   const offset = checkOffset(o.offset, template);
@@ -100,12 +99,12 @@ async function batchLabel(
  */
 export async function requestBatch(
   { auth }: TenantContext,
-  input: { companyId?: number | null; quantity: unknown; format: QrFormat; label?: LabelOptions },
+  input: { companyId?: number | null; quantity: number; format: QrFormat; label?: BatchLabelOptions },
 ): Promise<{ jobId: string }> {
   // A BLOCKED group (overdue bills) generates no new batches (issue 17).
   requirePaymentNotBlocked({ auth });
   const company = await resolveCompany(auth, input.companyId);
-  const quantity = checkQuantity(input.quantity);
+  const quantity = input.quantity;
   const label = await batchLabel(input.format, input.label, company);
   const def = QR_BATCH_JOBS[input.format];
   const params = def.params.parse({

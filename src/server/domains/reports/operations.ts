@@ -4,8 +4,7 @@
  * company's equipment only. Static paths under /web/equipments/ are mounted before the equipment
  * domain's `/web/equipments/:tag/` (this domain is registered before it).
  */
-import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { cappedPageSchema } from '../../../shared/list.ts';
 import { equipmentSchema } from '../../../shared/equipment/schemas.ts';
 import {
@@ -13,7 +12,6 @@ import {
   maintenanceReportFiltersSchema,
   maintenanceReportSchema,
   REPORT_MAX_ROWS,
-  type ReportExportRequest,
   reportExportSchema,
   reportExportStartedSchema,
   type ReportFormat,
@@ -21,11 +19,8 @@ import {
 } from '../../../shared/reports/schemas.ts';
 import { ALL_ROLES } from '../../../shared/roles.ts';
 import type { TenantContext } from '../../context.ts';
-import { jsonSchemaOf } from '../../kit/openapi.ts';
-import { mutation, parseInput, query, type RestBinding, tenant } from '../../kit/operation.ts';
-import { coerceRecord, objectShape } from '../../kit/schema-shape.ts';
-import type { AppEnv } from '../../rest.ts';
-import { JOB_DOWNLOAD_DOCS, jobDownload } from '../jobs/job-download.ts';
+import { mutation, query, type RestBinding, tenant } from '../../kit/operation.ts';
+import { JOB_DOWNLOAD_DOCS } from '../jobs/job-download.ts';
 import { maintenanceReport, requestReportExport } from './service.ts';
 
 const reader = tenant(ALL_ROLES);
@@ -39,21 +34,19 @@ const FILTERS: Record<ReportKind, z.ZodObject> = {
 };
 
 /**
- * The seed's export query as the report's filters: typed like the list's REST query (`field` is
- * the sort key, as lists take it); parameters the report does not have are ignored.
+ * The seed's export query: the report's filters, typed like the list's REST query (`field` is the
+ * sort key, as lists take it); parameters the report does not have are ignored.
  */
-function exportFilters(c: Context<AppEnv>, report: ReportKind): Record<string, unknown> {
-  const raw = c.req.queries() as Record<string, string[]>;
-  if (raw.field && !raw.sort) raw.sort = raw.field;
-  return coerceRecord(objectShape(FILTERS[report]), raw);
-}
-
-/** GET …/pdf or …/excel: start the export with the query's filters, then answer the file (or 202). */
-function download(report: ReportKind, format: ReportFormat) {
-  return jobDownload((c: Context<AppEnv>, ctx: TenantContext) => {
-    const input = parseInput(exportReport, { report, format, filters: exportFilters(c, report) });
-    return requestReportExport(ctx, input as ReportExportRequest);
-  }, REPORT_WAIT_MS);
+function exportQuery(report: ReportKind): z.ZodObject {
+  const shape = FILTERS[report].shape as Record<string, z.ZodType>;
+  return z.object(
+    Object.fromEntries(
+      Object.entries(shape).map(([name, field]) => [
+        name,
+        field.describe(name === 'sort' ? 'Sort key' : `The report's ${name} filter`),
+      ]),
+    ),
+  );
 }
 
 const CONTENT_TYPES: Record<ReportFormat, string> = {
@@ -61,21 +54,19 @@ const CONTENT_TYPES: Record<ReportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
+/** GET …/pdf or …/excel: start the export with the query's filters, then answer the file (or 202). */
 function downloadBinding(path: string, report: ReportKind, format: ReportFormat): RestBinding<TenantContext> {
-  const shape = objectShape(FILTERS[report]) ?? {};
   return {
     method: 'get',
     path,
     // Names the binding in the OpenAPI document (`reports.export.inspections.pdf`).
     fixed: { report, format },
     summary: `Exports the ${report === 'inspections' ? 'inspection' : 'maintenance'} report with the query's filters as ${format.toUpperCase()} (at most ${REPORT_MAX_ROWS[format].toLocaleString('en')} rows) and downloads it; with Prefer: respond-async, 202 + Location of the job.`,
-    raw: download(report, format),
+    query: exportQuery(report),
+    queryKey: 'filters',
+    download: 'job',
+    waitMs: REPORT_WAIT_MS,
     ...JOB_DOWNLOAD_DOCS,
-    query: Object.entries(shape).map(([name, field]) => ({
-      name: name === 'sort' ? 'field' : name,
-      description: name === 'sort' ? 'Sort key (also `sort`)' : `The report's ${name} filter`,
-      schema: jsonSchemaOf(field, 'input'),
-    })),
     produces: CONTENT_TYPES[format],
   };
 }

@@ -4,7 +4,6 @@
  * company admins reach their own company's orders, group admins their group's, the provider admin
  * the session's group. Static paths (`users`, `equipment/`) are declared before `/:id`.
  */
-import type { Context } from 'hono';
 import { byId } from '../../../shared/fields.ts';
 import { ADMIN_ROLES } from '../../../shared/roles.ts';
 import {
@@ -19,21 +18,11 @@ import {
   serviceOrderUsersSchema,
   updateServiceOrderSchema,
 } from '../../../shared/service-orders/schemas.ts';
-import type { TenantContext } from '../../context.ts';
-import { assertNoNul, mutation, query, tenant } from '../../kit/operation.ts';
-import { coerceRecord, objectShape } from '../../kit/schema-shape.ts';
-import type { AppEnv } from '../../rest.ts';
-import { JOB_DOWNLOAD_DOCS, jobDownload } from '../jobs/job-download.ts';
+import { mutation, query, tenant } from '../../kit/operation.ts';
+import { JOB_DOWNLOAD_DOCS } from '../jobs/job-download.ts';
 import * as s from './service.ts';
 
 const admin = tenant(ADMIN_ROLES);
-
-/** The path's id as `byId` reads it (400 VALIDATION_FAILED with issues when it is not one). */
-function pathId(c: Context<AppEnv>) {
-  const raw = coerceRecord(objectShape(byId), { id: c.req.param('id') ?? '' });
-  assertNoNul(raw);
-  return byId.parse(raw);
-}
 
 export const serviceOrdersOperations = {
   list: query({
@@ -99,7 +88,7 @@ export const serviceOrdersOperations = {
       method: 'get',
       path: '/web/service-order/:id/pdf',
       summary: 'Downloads the printable order as PDF (Prefer: respond-async → 202 + Location).',
-      raw: jobDownload((c, ctx: TenantContext) => s.requestServiceOrderPdf(ctx, pathId(c))),
+      download: 'job',
       ...JOB_DOWNLOAD_DOCS,
       produces: 'application/pdf',
     },

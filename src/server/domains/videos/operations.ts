@@ -98,10 +98,10 @@ export const videosOperations = {
       method: 'get',
       path: '/web/video-lessons/files/:name',
       raw: serveLesson,
-      query: [
-        { name: 'exp', description: 'Expiry of the signed link (seconds since the epoch)' },
-        { name: 'sig', description: 'Signature of the signed link' },
-      ],
+      query: z.object({
+        exp: z.string().optional().describe('Expiry of the signed link (seconds since the epoch)'),
+        sig: z.string().optional().describe('Signature of the signed link'),
+      }),
       headers: [
         {
           name: 'Range',
