@@ -127,6 +127,12 @@ export interface RestMultipart {
   invalid: ErrorCode;
 }
 
+/**
+ * What a raw handler calls with what it read: the operation's input schema parses it (once, with
+ * the same codes as every call) and the service runs with its answer held to the output schema.
+ */
+export type RawCall = (input: unknown) => Promise<unknown>;
+
 // biome-ignore lint/suspicious/noExplicitAny: the context type of a raw handler depends on its operation
 export interface RestBinding<C = any> {
   method: HttpMethod;
@@ -174,7 +180,7 @@ export interface RestBinding<C = any> {
    * reads the request itself and returns the Response. Access is checked before it runs; the
    * fields below document what it reads and answers.
    */
-  raw?: (c: Context<AppEnv>, ctx: C) => Promise<Response>;
+  raw?: (c: Context<AppEnv>, ctx: C, call: RawCall) => Promise<Response>;
   /** The request body of a raw route (OpenAPI). */
   requestBody?: { contentType: string; description: string; schema?: z.ZodType };
   /** The `data` of the JSON answer when it is not the operation's output (OpenAPI). */

@@ -39,7 +39,6 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-
 /** The declared query parameters in the URL, coerced to `schema`'s field types; a blank one is absent. */
 function declaredQuery(
   c: Context<AppEnv>,
@@ -208,7 +207,8 @@ export function mountOperations(
         noteCredentialAnswer(op, c.get('ctx'));
         const ctx = authorize(op.access, c.get('ctx'));
         await refuseDuringMaintenance(op, ctx);
-        if (binding.raw) return binding.raw(c, ctx as never);
+        if (binding.raw)
+          return binding.raw(c, ctx as never, (raw) => execute(name, op, ctx, parseInput(op, raw)));
         const raw = await restInput(c, op, binding);
         const input = binding.bodyKey
           ? bodyRelative(binding.bodyKey, () => parseInput(op, raw))

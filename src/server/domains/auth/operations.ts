@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assertNoNul, mutation, PUBLIC, signedIn } from '../../kit/operation.ts';
+import { mutation, PUBLIC, signedIn } from '../../kit/operation.ts';
 import { ok } from '../../rest.ts';
 import { sessionSchema } from '../../../shared/account/schemas.ts';
 import { loginInputSchema } from './schemas.ts';
@@ -20,12 +20,14 @@ export const authOperations = {
       path: '/web/authentication/',
       // Raw: the seed's contract sends the password as the raw text body (e-mail in a header, the
       // token as data) — a body no schema reads.
-      raw: async (c, ctx) => {
+      raw: async (c, _ctx, call) => {
         const remember = c.req.query('remember') === 'true' || c.req.header('Remember-Login') === 'true';
-        const raw = { email: c.req.header('Email') ?? '', password: await c.req.text(), remember };
-        assertNoNul(raw);
-        const input = loginInputSchema.parse(raw);
-        return ok(c, (await s.login(ctx, input)).token);
+        const session = await call({
+          email: c.req.header('Email') ?? '',
+          password: await c.req.text(),
+          remember,
+        });
+        return ok(c, (session as { token: string }).token);
       },
       headers: [
         { name: 'Email', description: 'The e-mail of the account', required: true },
