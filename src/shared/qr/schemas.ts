@@ -21,7 +21,7 @@ export const qrDialogSchema = z.object({ quantity: z.coerce.number().int().posit
 
 export const qrGenerateInputSchema = z.object({
   companyId: idField.optional(),
-  /** Any number: the service answers QR_QUANTITY_OUT_OF_RANGE (a whole number in 1..max) for the rest. */
+  /** Any number here: the server's input schema (qr/operations.ts) answers QR_QUANTITY_OUT_OF_RANGE outside 1..max. */
   quantity: z.number(),
   format: z.enum(QR_FORMATS),
   /** PDF/ZPL only: template, start offset, cut marks and text (defaults: the A4 4 × 6, serial only) */

@@ -84,4 +84,44 @@ describe('GET /web/openapi.json', () => {
       schema: { default: 0 },
     });
   });
+
+  it('documents every declared query schema, header and upload from the binding (issue 27 item 3)', async () => {
+    type Param = {
+      name: string;
+      in: string;
+      required?: boolean;
+      description?: string;
+      schema: { type?: string };
+    };
+    type Op = { parameters?: Param[]; requestBody?: { content: Record<string, unknown> } };
+    const doc = (await (await testApp().request('/web/openapi.json')).json()) as {
+      paths: Record<string, Record<string, Op>>;
+    };
+    const missing: string[] = [];
+    for (const { operation } of operationList) {
+      for (const b of operation.rest) {
+        const op = doc.paths[b.path.replace(/:(\w+)/g, '{$1}')]?.[b.method];
+        const params = op?.parameters ?? [];
+        for (const name of Object.keys(b.query?.shape ?? {}))
+          if (!params.some((p) => p.in === 'query' && p.name === name)) missing.push(`${b.path} ?${name}`);
+        for (const h of b.headers ?? [])
+          if (!params.some((p) => p.in === 'header' && p.name === h.name))
+            missing.push(`${b.path} ${h.name}:`);
+        if (b.multipart && !op?.requestBody?.content['multipart/form-data'])
+          missing.push(`${b.path} multipart`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // The QR batch's label options: from the schema the call is parsed with, typed.
+    const pdf = doc.paths['/web/qr-code/generate/{companyId}/{qty}']!.get!.parameters!;
+    expect(pdf.filter((p) => p.in === 'query').map((p) => [p.name, p.schema.type])).toEqual([
+      ['template', 'string'],
+      ['offset', 'integer'],
+      ['cutMarks', 'boolean'],
+      ['companyName', 'boolean'],
+      ['note', undefined],
+      ['logo', 'boolean'],
+    ]);
+    expect(pdf.find((p) => p.name === 'qty')).toMatchObject({ in: 'path', schema: { type: 'integer' } });
+  });
 });
