@@ -1,28 +1,34 @@
-import type { Context } from 'hono';
 import { z } from 'zod';
 import { jobIdSchema, jobListInputSchema, jobViewSchema } from '../../../shared/jobs.ts';
 import { pageSchema } from '../../../shared/list.ts';
 import { AppError } from '../../errors.ts';
 import { verifySignedPath } from '../../files/signed-links.ts';
 import { mutation, PUBLIC, query, signedIn } from '../../kit/operation.ts';
-import type { AppEnv } from '../../rest.ts';
+import type { RequestContext } from '../../context.ts';
 import { createBoardToken } from './board.ts';
 import { fileResponse } from './files.ts';
-import { downloadPath, getJob, listJobs, openJobResult } from './service.ts';
+import { downloadPath, getJob, listJobs, type OpenedFile, openJobResult } from './service.ts';
+
+/** The query of a signed download link. */
+const signedLinkQuery = z.object({
+  exp: z.string().optional().describe('Expiry of a signed link (seconds since the epoch)'),
+  sig: z.string().optional().describe('Signature of a signed link'),
+});
 
 /** A finished job's file: with the bearer token, or through the signed link (`exp`, `sig`). */
-async function download(c: Context<AppEnv>): Promise<Response> {
-  const id = c.req.param('id') ?? '';
-  const { ctx } = c.var;
-  if (c.req.query('sig') !== undefined) {
-    if (!verifySignedPath(downloadPath(id), c.req.query('exp'), c.req.query('sig')))
+async function openDownload(
+  ctx: RequestContext,
+  input: { id: string; exp?: string | undefined; sig?: string | undefined },
+): Promise<OpenedFile> {
+  if (input.sig !== undefined) {
+    if (!verifySignedPath(downloadPath(input.id), input.exp, input.sig))
       throw new AppError('DOWNLOAD_LINK_INVALID');
   } else {
     // Without a signature: the bearer's visibility check (others' jobs are a 404).
     if (!ctx.auth) throw new AppError('UNAUTHENTICATED');
-    await getJob({ auth: ctx.auth }, { id });
+    await getJob({ auth: ctx.auth }, { id: input.id });
   }
-  return fileResponse(c, await openJobResult(id));
+  return openJobResult(input.id);
 }
 
 export const jobsOperations = {
@@ -47,23 +53,19 @@ export const jobsOperations = {
     access: PUBLIC,
     summary:
       'Downloads a finished job’s file: with the bearer token, or through the signed link (`exp`, `sig`).',
-    input: jobIdSchema,
-    output: z.never(),
+    input: jobIdSchema.extend(signedLinkQuery.shape),
+    // The open file (a stream); the REST binding answers it as the body.
+    output: z.custom<OpenedFile>(),
     trpc: false,
     rest: {
       method: 'get',
       path: '/web/jobs/:id/download',
-      raw: download,
-      query: z.object({
-        exp: z.string().optional().describe('Expiry of a signed link (seconds since the epoch)'),
-        sig: z.string().optional().describe('Signature of a signed link'),
-      }),
+      query: signedLinkQuery,
+      respond: (c, file: OpenedFile) => fileResponse(c, file),
       produces: 'application/octet-stream',
       responses: { 409: 'JOB_NOT_READY or JOB_FAILED', 410: 'JOB_RESULT_EXPIRED' },
     },
-    handler: () => {
-      throw new AppError('NOT_FOUND');
-    },
+    handler: (ctx, input) => openDownload(ctx, input),
   }),
   /** A one-time link to Bull Board (provider admin only). */
   boardLink: mutation({
