@@ -19,7 +19,7 @@ import {
   type TypeAttribute,
   typeAttributes,
 } from '../attributes.ts';
-import { actorOf, type Ctx, inTenantTx } from '../common.ts';
+import { actorOf, type Ctx, inTenantTx, type Trx } from '../common.ts';
 import { lockEquipmentOnTag } from '../lookup.ts';
 import { isScan, REFERENCE_SAMPLES, recordTimes, refreshMedianReference } from '../presence.ts';
 import { productDates } from '../product-rules.ts';
@@ -40,6 +40,83 @@ function valuesWith(
     else byId.set(a.id, { attributeId: a.id, attribute: a.attribute, type: a.type, value });
   }
   return [...byId.values()];
+}
+
+type Locked = Awaited<ReturnType<typeof lockEquipmentOnTag>>;
+
+/**
+ * Moves the equipment after an inspection: the newest one (`newest`) becomes its last inspection,
+ * with its dates, status inputs and search document; a SCAN/NFC record moves `last_scanned_at`
+ * forward either way. Answers the status after it (null when the equipment's status stays).
+ */
+async function moveEquipment(
+  ctx: Ctx,
+  trx: Trx,
+  { tag, equipment: e }: Locked,
+  r: {
+    rowId: number;
+    times: ReturnType<typeof recordTimes>;
+    day: string;
+    improper: boolean;
+    after: AttributeValue[];
+    newest: boolean;
+  },
+): Promise<StatusInput | null> {
+  const { rowId, times, day, improper, after, newest } = r;
+  const scanned =
+    isScan(times.identifiedBy) && (e.last_scanned_at === null || times.performedAt > e.last_scanned_at);
+  if (newest) {
+    const due = e.due_date_manual
+      ? { due_date: e.due_date, due_date_manual: true }
+      : resolveDueDate(
+          {
+            isDueDate: e.is_due_date,
+            isExtinguisher: isExtinguisherType(e.category_name, e.inspection_type_name),
+          },
+          null,
+          after,
+        );
+    const dates = productDates(e, day, due.due_date);
+    const afterStatus: StatusInput = {
+      lastInspectionDay: day,
+      lastInspectionImproper: improper,
+      nextInspectionDate: dates.next_inspection_date,
+      dueDate: dates.due_date,
+    };
+    await trx
+      .updateTable('equipment')
+      .set({
+        last_inspection_id: rowId,
+        last_inspection_at: times.performedAt,
+        last_inspection_day: day,
+        last_inspection_user_id: ctx.auth.user.id,
+        last_inspection_improper: improper,
+        due_date_manual: due.due_date_manual,
+        ...dates,
+        ...(scanned ? { last_scanned_at: times.performedAt } : {}),
+        // The trigger of tenant migration 0601 copies the inspector's name from the inspection;
+        // the search document takes it in the same write.
+        search: equipmentSearchDocumentOf({
+          serial: tag.serialNumber,
+          extraLabel: e.extra_label,
+          extraCode: e.extra_code,
+          productName: e.product_name,
+          productSku: e.product_sku,
+          inspector: actorOf(ctx).user_name,
+        }),
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', e.id)
+      .execute();
+    return afterStatus;
+  }
+  if (scanned)
+    await trx
+      .updateTable('equipment')
+      .set({ last_scanned_at: times.performedAt, updated_at: sql`now()` })
+      .where('id', '=', e.id)
+      .execute();
+  return null;
 }
 
 /**
@@ -97,58 +174,19 @@ export async function inspect(ctx: Ctx, input: InspectionInput): Promise<Inspect
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const scanned =
-      isScan(times.identifiedBy) && (e.last_scanned_at === null || times.performedAt > e.last_scanned_at);
-    let afterStatus: StatusInput | null = null;
-    if (newest) {
-      const due = e.due_date_manual
-        ? { due_date: e.due_date, due_date_manual: true }
-        : resolveDueDate(
-            {
-              isDueDate: e.is_due_date,
-              isExtinguisher: isExtinguisherType(e.category_name, e.inspection_type_name),
-            },
-            null,
-            after,
-          );
-      const dates = productDates(e, day, due.due_date);
-      afterStatus = {
-        lastInspectionDay: day,
-        lastInspectionImproper: improper,
-        nextInspectionDate: dates.next_inspection_date,
-        dueDate: dates.due_date,
-      };
-      await trx
-        .updateTable('equipment')
-        .set({
-          last_inspection_id: row.id,
-          last_inspection_at: times.performedAt,
-          last_inspection_day: day,
-          last_inspection_user_id: ctx.auth.user.id,
-          last_inspection_improper: improper,
-          due_date_manual: due.due_date_manual,
-          ...dates,
-          ...(scanned ? { last_scanned_at: times.performedAt } : {}),
-          // The trigger of tenant migration 0601 copies the inspector's name from the inspection;
-          // the search document takes it in the same write.
-          search: equipmentSearchDocumentOf({
-            serial: tag.serialNumber,
-            extraLabel: e.extra_label,
-            extraCode: e.extra_code,
-            productName: e.product_name,
-            productSku: e.product_sku,
-            inspector: actorOf(ctx).user_name,
-          }),
-          updated_at: sql`now()`,
-        })
-        .where('id', '=', e.id)
-        .execute();
-    } else if (scanned)
-      await trx
-        .updateTable('equipment')
-        .set({ last_scanned_at: times.performedAt, updated_at: sql`now()` })
-        .where('id', '=', e.id)
-        .execute();
+    const afterStatus = await moveEquipment(
+      ctx,
+      trx,
+      { tag, equipment: e },
+      {
+        rowId: row.id,
+        times,
+        day,
+        improper,
+        after,
+        newest,
+      },
+    );
     if (located && e.reference_source !== 'ADMIN' && e.reference_samples < REFERENCE_SAMPLES)
       await refreshMedianReference(trx, e.id);
     // Service orders (issue 14): an INSPECTION order waiting for this equipment is done on the day
