@@ -6,7 +6,6 @@
  * Without signal (issue 20) the form is built from the phone's working set and the inspection waits
  * on the phone; every inspection carries its proof of presence (`performedAt`, `identifiedBy`, `scannedAt`).
  */
-import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle, MapPin, MapPinOff, X } from 'lucide-react';
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,13 +53,8 @@ export function answeredSchema(
 }
 
 export function InspectForm(props: RecordFormProps<InspectFormData, 'inspect'>) {
-  const trpc = useTRPC();
-  const query = useQuery({
-    ...trpc.equipment.inspectionForm.queryOptions({ tag: props.serial }),
-    staleTime: 0,
-    enabled: !props.cached,
-  });
-  return <RecordFormSource name="inspect" query={query} props={props} Body={InspectFormBody} />;
+  const options = useTRPC().equipment.inspectionForm.queryOptions({ tag: props.serial });
+  return <RecordFormSource name="inspect" options={options} props={props} Body={InspectFormBody} />;
 }
 
 function InspectFormBody({

@@ -4,7 +4,6 @@
  * Without signal (issue 20) it is built from the phone's working set and the record waits on the
  * phone; every record carries its proof of presence like an inspection.
  */
-import { useQuery } from '@tanstack/react-query';
 import * as React from 'react';
 import { type FieldPath, useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -65,13 +64,8 @@ export function maintainFormSchema(
 }
 
 export function MaintainForm(props: RecordFormProps<MaintainFormData, 'maintain'>) {
-  const trpc = useTRPC();
-  const query = useQuery({
-    ...trpc.equipment.maintenanceForm.queryOptions({ tag: props.serial }),
-    staleTime: 0,
-    enabled: !props.cached,
-  });
-  return <RecordFormSource name="maintain" query={query} props={props} Body={MaintainFormBody} />;
+  const options = useTRPC().equipment.maintenanceForm.queryOptions({ tag: props.serial });
+  return <RecordFormSource name="maintain" options={options} props={props} Body={MaintainFormBody} />;
 }
 
 function MaintainFormBody({

@@ -4,7 +4,7 @@
  * fixed gave, its proof of presence, and where a server error of the record goes — on the question
  * or attribute it names by id.
  */
-import type { UseQueryResult } from '@tanstack/react-query';
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -34,21 +34,25 @@ export interface RecordBodyProps<D, K extends RecordKind> extends FieldFormProps
   fix?: OutboxRecordOf<K>;
 }
 
+type FormData<D> = D & { equipment: { product: { name: string } } };
+
 /**
- * A record form's data: the working set's when `cached`, else the server's form (`query`, asked
- * only then) behind the loader's skeletons; then `Body`.
+ * A record form's data: the working set's when `cached`, else the server's form (`options`: its
+ * procedure's query options, asked only then and never from a stale cache) behind the loader's
+ * skeletons; then `Body` with the props of the form.
  */
-export function RecordFormSource<D, K extends RecordKind>({
+export function RecordFormSource<D, K extends RecordKind, T extends FormData<D>, E, Q extends QueryKey>({
   name,
-  query,
+  options,
   props: { cached, ...rest },
   Body,
 }: {
   name: K;
-  query: UseQueryResult<D & { equipment: { product: { name: string } } }, unknown>;
+  options: UseQueryOptions<T, E, T, Q>;
   props: RecordFormProps<D, K>;
   Body: (props: RecordBodyProps<D, K>) => ReactNode;
 }) {
+  const query = useQuery({ ...options, staleTime: 0, enabled: !cached });
   if (cached) return <Body {...rest} data={cached.data} title={cached.title} />;
   return (
     <FieldFormLoader query={query} name={name}>
