@@ -52,7 +52,7 @@ export function errorFieldPath(
   error: { code?: string; params?: Readonly<Record<string, string | number>> },
   questions: readonly { id: number }[],
   attributes: readonly { id: number }[],
-): string | null {
+): `answers.${number}.answer` | `attributes.${number}.value` | null {
   const { code, params } = error;
   if ((code === 'INSPECTION_ANSWER_MISSING' || code === 'INSPECTION_ANSWER_INVALID') && params) {
     const i = questions.findIndex((q) => q.id === Number(params.questionId));
