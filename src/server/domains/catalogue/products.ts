@@ -12,9 +12,16 @@ import type { Page } from '../../../shared/list.ts';
 import { AppError } from '../../errors.ts';
 import { fetchPage, mapPage, triStateIs } from '../../kit/list.ts';
 import { syncProductEquipment } from '../equipment/search.ts';
-import { type Ctx, inTenantTx, isProvider, isUniqueViolation, LISTS, saveList, type Trx } from './common.ts';
-
-type Db = Ctx['auth']['tenant'] | Trx;
+import {
+  type Ctx,
+  type Db,
+  inTenantTx,
+  isProvider,
+  isUniqueViolation,
+  LISTS,
+  saveList,
+  type Trx,
+} from './common.ts';
 
 function baseQuery(db: Db) {
   return db
