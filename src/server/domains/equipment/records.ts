@@ -45,8 +45,8 @@ import {
 import { productDates } from './product-rules.ts';
 import { equipmentSearchDocumentOf } from './search.ts';
 import { today } from '../../db/days.ts';
-import { completeServiceOrderItems, openServiceOrderForAnswers } from '../service-orders/rules.ts';
-import { emitStatusChange, emitWebhookEvent, statusInputOf } from './webhooks.ts';
+import { publish } from '../../kit/events.ts';
+import { equipmentInspected, equipmentMaintained, publishStatusChange, statusInputOf } from './events.ts';
 
 type InspectionInput = z.output<typeof inspectionInputSchema>;
 type MaintenanceInput = z.output<typeof maintenanceInputSchema>;
@@ -397,22 +397,15 @@ export async function inspect(ctx: Ctx, input: InspectionInput): Promise<Inspect
         .execute();
     if (located && e.reference_source !== 'ADMIN' && e.reference_samples < REFERENCE_SAMPLES)
       await refreshMedianReference(trx, e.id);
-    // Service orders (issue 14): an INSPECTION order waiting for this equipment is done on the day
-    // the inspection was performed, and negative answers to marked questions open (or join) that
-    // day's MAINTENANCE order.
-    await completeServiceOrderItems(trx, { equipmentId: e.id, type: 'INSPECTION', day });
-    const opened = await openServiceOrderForAnswers(trx, ctx, {
+    // The domains above react in this transaction (kit/events.ts): service orders (issue 14) and
+    // outgoing webhooks (issue 18); an order the answers opened comes back.
+    const [opened] = await publish(trx, ctx, equipmentInspected, {
+      receivedAt: times.receivedAt,
+      day,
       equipment: e,
       serial: tag.serialNumber,
       answers,
-      day,
-    });
-    // Outgoing webhooks (issue 18): written with the inspection, sent once it commits.
-    await emitWebhookEvent(
-      trx,
-      e.company_id,
-      'inspection.created',
-      {
+      inspection: {
         inspectionId: row.id,
         equipmentId: e.id,
         companyId: e.company_id,
@@ -424,17 +417,17 @@ export async function inspect(ctx: Ctx, input: InspectionInput): Promise<Inspect
         identifiedBy: times.identifiedBy ?? null,
         userId: ctx.auth.user.id,
       },
-      { at: times.receivedAt },
-    );
+    });
     if (afterStatus)
-      await emitStatusChange(
+      await publishStatusChange(
         trx,
+        ctx,
         { id: e.id, company_id: e.company_id, serial: tag.serialNumber },
         statusInputOf(e),
         afterStatus,
         'inspection',
       );
-    return { id: row.id, serviceOrderNumber: opened?.number ?? null };
+    return { id: row.id, serviceOrderNumber: opened?.serviceOrder.number ?? null };
   });
 }
 
@@ -485,18 +478,12 @@ export async function maintain(ctx: Ctx, input: MaintenanceInput): Promise<{ id:
         })
         .where('id', '=', e.id)
         .execute();
-    // Service orders (issue 14): a MAINTENANCE order waiting for this equipment is done on the day
-    // the maintenance was performed.
-    await completeServiceOrderItems(trx, {
-      equipmentId: e.id,
-      type: 'MAINTENANCE',
+    // The domains above react in this transaction (kit/events.ts): service orders (issue 14) and
+    // outgoing webhooks (issue 18).
+    await publish(trx, ctx, equipmentMaintained, {
+      receivedAt: times.receivedAt,
       day: today(times.performedAt),
-    });
-    await emitWebhookEvent(
-      trx,
-      e.company_id,
-      'maintenance.created',
-      {
+      maintenance: {
         maintenanceId: row.id,
         equipmentId: e.id,
         companyId: e.company_id,
@@ -507,8 +494,7 @@ export async function maintain(ctx: Ctx, input: MaintenanceInput): Promise<{ id:
         parts: parts.map((p) => ({ partId: p.partId, part: p.part, quantity: p.quantity, unit: p.unit })),
         userId: ctx.auth.user.id,
       },
-      { at: times.receivedAt },
-    );
+    });
     return { id: row.id };
   });
 }
