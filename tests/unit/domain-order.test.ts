@@ -83,7 +83,9 @@ describe('domain order', () => {
       null, // catalogue/index.ts: below equipment
       `${file} imports ${DOMAINS}/service-orders/rules.ts: another domain's private file (import service-orders/index.ts, its public file)`,
       `${file} imports ${DOMAINS}/tags/limit.ts: another domain's private file (import tags/index.ts, its public file)`,
-      expect.stringMatching(/imports src\/server\/domains\/webhooks\/index\.ts: webhooks \(level \d+\) is not below equipment/),
+      expect.stringMatching(
+        /imports src\/server\/domains\/webhooks\/index\.ts: webhooks \(level \d+\) is not below equipment/,
+      ),
     ]);
   });
 
@@ -91,9 +93,10 @@ describe('domain order', () => {
     const listed = DOMAIN_LEVELS.flat();
     const twice = listed.filter((d, i) => listed.indexOf(d) !== i);
     expect(twice, 'listed more than once in src/server/domain-order.ts').toEqual([]);
-    expect([...listed].sort(), 'src/server/domain-order.ts against the folders of src/server/domains').toEqual(
-      domainFolders,
-    );
+    expect(
+      [...listed].sort(),
+      'src/server/domain-order.ts against the folders of src/server/domains',
+    ).toEqual(domainFolders);
   });
 
   it('gives every domain one public file, index.ts', () => {

@@ -25,7 +25,7 @@ export interface DomainEvent<P, R = void, T = unknown, C = unknown> {
   readonly types?: { payload: P; result: R; trx: T; ctx: C };
 }
 
-export type EventHandler<P, R, T, C> = (trx: T, ctx: C, payload: P) => Promise<R | undefined | void>;
+export type EventHandler<P, R, T, C> = (trx: T, ctx: C, payload: P) => Promise<R | undefined>;
 
 /** One subscription, as a domain declares it in its `subscribes` list. */
 export interface Subscription {

@@ -11,14 +11,14 @@
  * Locks are taken in one order everywhere — the equipment (the field record's), the company's
  * order counter, orders, then items — so concurrent records and edits wait instead of deadlocking.
  */
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import { formatDate } from '../../../shared/dates.ts';
 import { isNegativeAnswer } from '../../../shared/equipment/status.ts';
 import type { OsType } from '../../../shared/service-orders/schemas.ts';
 import { OBSERVATION_MAX } from '../../../shared/service-orders/schemas.ts';
 import { withCore } from '../../db/database.ts';
 import { answerText } from '../documents/index.ts';
-import type { Ctx, Db, Trx } from './common.ts';
+import type { Ctx, Trx } from './common.ts';
 import { lockCounter, nextNumber, recomputeOrder } from './orders.ts';
 import { defaultAssignee } from './people.ts';
 
