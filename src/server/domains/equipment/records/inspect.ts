@@ -9,7 +9,7 @@ import type { InspectionCreated, inspectionInputSchema } from '../../../../share
 import { isExtinguisherType, type StatusInput } from '../../../../shared/equipment/status.ts';
 import { isImproper } from '../../../../shared/field/answer-rules.ts';
 import { today } from '../../../db/days.ts';
-import { completeServiceOrderItems, openServiceOrderForAnswers } from '../../service-orders/rules.ts';
+import { publish } from '../../../kit/events.ts';
 import {
   type AttributeValue,
   checkAttributeValues,
@@ -24,7 +24,7 @@ import { lockEquipmentOnTag } from '../lookup.ts';
 import { isScan, REFERENCE_SAMPLES, recordTimes, refreshMedianReference } from '../presence.ts';
 import { productDates } from '../product-rules.ts';
 import { equipmentSearchDocumentOf } from '../search.ts';
-import { emitStatusChange, emitWebhookEvent, statusInputOf } from '../webhooks.ts';
+import { equipmentInspected, publishStatusChange, statusInputOf } from '../events.ts';
 import { checkAnswers, inspectionQuestions, storedAttributes } from './forms.ts';
 
 type InspectionInput = z.output<typeof inspectionInputSchema>;
@@ -189,22 +189,15 @@ export async function inspect(ctx: Ctx, input: InspectionInput): Promise<Inspect
     );
     if (located && e.reference_source !== 'ADMIN' && e.reference_samples < REFERENCE_SAMPLES)
       await refreshMedianReference(trx, e.id);
-    // Service orders (issue 14): an INSPECTION order waiting for this equipment is done on the day
-    // the inspection was performed, and negative answers to marked questions open (or join) that
-    // day's MAINTENANCE order.
-    await completeServiceOrderItems(trx, { equipmentId: e.id, type: 'INSPECTION', day });
-    const opened = await openServiceOrderForAnswers(trx, ctx, {
+    // The domains above react in this transaction (kit/events.ts): service orders (issue 14) and
+    // outgoing webhooks (issue 18); an order the answers opened comes back.
+    const [opened] = await publish(trx, ctx, equipmentInspected, {
+      receivedAt: times.receivedAt,
+      day,
       equipment: e,
       serial: tag.serialNumber,
       answers,
-      day,
-    });
-    // Outgoing webhooks (issue 18): written with the inspection, sent once it commits.
-    await emitWebhookEvent(
-      trx,
-      e.company_id,
-      'inspection.created',
-      {
+      inspection: {
         inspectionId: row.id,
         equipmentId: e.id,
         companyId: e.company_id,
@@ -216,16 +209,16 @@ export async function inspect(ctx: Ctx, input: InspectionInput): Promise<Inspect
         identifiedBy: times.identifiedBy ?? null,
         userId: ctx.auth.user.id,
       },
-      { at: times.receivedAt },
-    );
+    });
     if (afterStatus)
-      await emitStatusChange(
+      await publishStatusChange(
         trx,
+        ctx,
         { id: e.id, company_id: e.company_id, serial: tag.serialNumber },
         statusInputOf(e),
         afterStatus,
         'inspection',
       );
-    return { id: row.id, serviceOrderNumber: opened?.number ?? null };
+    return { id: row.id, serviceOrderNumber: opened?.serviceOrder.number ?? null };
   });
 }

@@ -5,14 +5,14 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { maintenanceInputSchema } from '../../../../shared/equipment/schemas.ts';
 import { today } from '../../../db/days.ts';
+import { publish } from '../../../kit/events.ts';
 import { AppError } from '../../../errors.ts';
-import { completeServiceOrderItems } from '../../service-orders/rules.ts';
 import { currentAttributeValues } from '../attributes.ts';
 import { actorOf, type Ctx, inTenantTx } from '../common.ts';
 import { lockEquipmentOnTag } from '../lookup.ts';
 import { recordTimes } from '../presence.ts';
 import type { StoredPart } from '../tables.ts';
-import { emitWebhookEvent } from '../webhooks.ts';
+import { equipmentMaintained } from '../events.ts';
 import { checkAnswers, maintenanceQuestions, productParts, storedAttributes } from './forms.ts';
 
 type MaintenanceInput = z.output<typeof maintenanceInputSchema>;
@@ -64,18 +64,12 @@ export async function maintain(ctx: Ctx, input: MaintenanceInput): Promise<{ id:
         })
         .where('id', '=', e.id)
         .execute();
-    // Service orders (issue 14): a MAINTENANCE order waiting for this equipment is done on the day
-    // the maintenance was performed.
-    await completeServiceOrderItems(trx, {
-      equipmentId: e.id,
-      type: 'MAINTENANCE',
+    // The domains above react in this transaction (kit/events.ts): service orders (issue 14) and
+    // outgoing webhooks (issue 18).
+    await publish(trx, ctx, equipmentMaintained, {
+      receivedAt: times.receivedAt,
       day: today(times.performedAt),
-    });
-    await emitWebhookEvent(
-      trx,
-      e.company_id,
-      'maintenance.created',
-      {
+      maintenance: {
         maintenanceId: row.id,
         equipmentId: e.id,
         companyId: e.company_id,
@@ -86,8 +80,7 @@ export async function maintain(ctx: Ctx, input: MaintenanceInput): Promise<{ id:
         parts: parts.map((p) => ({ partId: p.partId, part: p.part, quantity: p.quantity, unit: p.unit })),
         userId: ctx.auth.user.id,
       },
-      { at: times.receivedAt },
-    );
+    });
     return { id: row.id };
   });
 }
