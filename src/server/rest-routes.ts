@@ -1,4 +1,4 @@
-import { answerJobDownload } from './domains/jobs/job-download.ts';
+import { answerJobDownload } from './domains/jobs/index.ts';
 import { mountOperations } from './kit/rest-routes.ts';
 import { operationList } from './operations.ts';
 import type { RestApp } from './rest.ts';

@@ -12,7 +12,7 @@ import {
 import { ALL_ROLES } from '../../../shared/roles.ts';
 import type { TenantContext } from '../../context.ts';
 import { mutation, type RestBinding, tenant } from '../../kit/operation.ts';
-import { JOB_DOWNLOAD_DOCS } from '../jobs/job-download.ts';
+import { JOB_DOWNLOAD_DOCS } from '../jobs/index.ts';
 import { DOCUMENT_CONTENT_TYPES } from './jobs.ts';
 import type { RecordKind } from '../../../shared/documents/document-types.ts';
 import { requestDocument } from './service.ts';

@@ -24,7 +24,7 @@ import {
 import { cappedPageSchema, pageSchema } from '../../../shared/list.ts';
 import { ADMIN_ROLES, ALL_ROLES } from '../../../shared/roles.ts';
 import { mutation, PUBLIC, query, tenant } from '../../kit/operation.ts';
-import { imageResponse, type ProductImage } from '../catalogue/images.ts';
+import { imageResponse, type ProductImage } from '../catalogue/index.ts';
 import * as s from './service.ts';
 
 /** Every tenant role works in the field (operators included). */

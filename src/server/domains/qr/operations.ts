@@ -13,7 +13,7 @@ import {
 import { ADMIN_ROLES } from '../../../shared/roles.ts';
 import { config } from '../../config.ts';
 import { mutation, query, type RestBinding, signedIn, tenant } from '../../kit/operation.ts';
-import { JOB_DOWNLOAD_DOCS } from '../jobs/job-download.ts';
+import { JOB_DOWNLOAD_DOCS } from '../jobs/index.ts';
 import { ZPL_CONTENT_TYPE } from './jobs.ts';
 import { generatedThisMonth, QR_ROLES, requestBatch } from './service.ts';
 import { createTemplate, deleteTemplate, labelSettings, listTemplates, updateTemplate } from './templates.ts';

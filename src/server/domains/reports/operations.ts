@@ -20,7 +20,7 @@ import {
 import { ALL_ROLES } from '../../../shared/roles.ts';
 import type { TenantContext } from '../../context.ts';
 import { mutation, query, type RestBinding, tenant } from '../../kit/operation.ts';
-import { JOB_DOWNLOAD_DOCS } from '../jobs/job-download.ts';
+import { JOB_DOWNLOAD_DOCS } from '../jobs/index.ts';
 import { maintenanceReport, requestReportExport } from './service.ts';
 
 const reader = tenant(ALL_ROLES);

@@ -19,7 +19,7 @@ import {
   updateServiceOrderSchema,
 } from '../../../shared/service-orders/schemas.ts';
 import { mutation, query, tenant } from '../../kit/operation.ts';
-import { JOB_DOWNLOAD_DOCS } from '../jobs/job-download.ts';
+import { JOB_DOWNLOAD_DOCS } from '../jobs/index.ts';
 import * as s from './service.ts';
 
 const admin = tenant(ADMIN_ROLES);
