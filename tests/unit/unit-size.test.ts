@@ -66,6 +66,7 @@ describe('the unit measurer', () => {
   const source = [
     'const RE = /}{/g; // } a brace in a comment',
     'export function outer(a: string): string {',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the measured source holds a template literal
     '  const s = `${a} }` + "{";',
     '  const inner = (x: number) => {',
     '    return x > 1 ? "}" : "{";',
