@@ -10,7 +10,7 @@ import { baseDb, coreDb, tenantDb, tenantSchemaName } from '../src/server/db/dat
 import { seedCatalogue } from '../src/server/domains/catalogue/seed.ts';
 import { answersFor, fillSearch } from '../src/server/domains/equipment/seed.ts';
 import { today } from '../src/server/db/days.ts';
-import { provisionCompanyGroup } from '../src/server/domains/organisations/provision.ts';
+import { provisionCompanyGroup } from '../src/server/domains/account/provision.ts';
 import { DEMO_PASSWORD } from '../src/server/seed/demo-users.ts';
 import { checkServices } from '../src/server/services-check.ts';
 import { runScript } from './lib.ts';

@@ -22,6 +22,7 @@ import { serviceOrdersDomain } from './domains/service-orders/domain.ts';
 import { tagsDomain } from './domains/tags/domain.ts';
 import { webhooksDomain } from './domains/webhooks/domain.ts';
 import { videosDomain } from './domains/videos/domain.ts';
+import { registerSubscriptions } from './kit/events.ts';
 
 // biome-ignore format: one registration line per domain
 export const domains = {
@@ -46,3 +47,6 @@ export const domains = {
   videos: videosDomain,
   analytics: analyticsDomain,
 };
+
+// Every domain's `subscribes`, in this order: the in-transaction events' handlers (kit/events.ts).
+registerSubscriptions(domains);

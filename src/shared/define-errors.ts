@@ -15,6 +15,9 @@
  * formats the text of the user's language with them. The three texts must use the same
  * placeholders (checked here at compile time and by tests/unit/errors.test.ts).
  *
+ * `ids: ['questionId']` adds id parameters (numbers, required too) that no text shows: the client
+ * places the error on the field of that id (issue 27 item 4).
+ *
  * A few seed messages are English (`'email exists'`, `'company group already exists'`…): the
  * server keeps them verbatim, and `pt` gives the Portuguese text the client shows instead.
  */
@@ -28,6 +31,11 @@ export interface ErrorDef {
   pt?: string;
   en: string;
   es: string;
+  /**
+   * Id parameters the envelope carries besides the placeholders (e.g. `questionId`): they name the
+   * value at fault by id, so a form places the error on its field even when two share a text.
+   */
+  ids?: readonly string[];
 }
 
 /** The `{name}` placeholders of a message, as a union of names. */

@@ -65,8 +65,19 @@ export type KnownErrorCode = ErrorCode;
 
 /** The parameter names of a code (its message's `{name}` placeholders). */
 export type ErrorParamName<C extends ErrorCode> = Placeholders<Catalogue[C]['message']>;
-/** The parameters a code needs, e.g. `{ name: string | number }` for CATEGORY_NAME_EXISTS. */
-export type ErrorParams<C extends ErrorCode> = { [K in ErrorParamName<C>]: string | number };
+/** The id parameters of a code (its `ids`: e.g. `questionId`), numbers no text shows. */
+export type ErrorIdName<C extends ErrorCode> = Catalogue[C] extends {
+  ids: readonly (infer I extends string)[];
+}
+  ? I
+  : never;
+/**
+ * The parameters a code needs, e.g. `{ name: string | number }` for CATEGORY_NAME_EXISTS, and
+ * `{ question: string | number; questionId: number }` for INSPECTION_ANSWER_INVALID.
+ */
+export type ErrorParams<C extends ErrorCode> = { [K in ErrorParamName<C>]: string | number } & {
+  [K in ErrorIdName<C>]: number;
+};
 /** Codes without parameters. */
 export type PlainErrorCode = { [C in ErrorCode]: [ErrorParamName<C>] extends [never] ? C : never }[ErrorCode];
 

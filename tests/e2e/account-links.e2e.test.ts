@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { baseDb, closeDb, coreDb } from '../../src/server/db/database.ts';
 import { hashToken } from '../../src/server/domains/auth/service.ts';
-import { provisionCompanyGroup, uniqueSchemaName } from '../../src/server/domains/organisations/provision.ts';
+import { provisionCompanyGroup, uniqueSchemaName } from '../../src/server/domains/account/provision.ts';
 import { baseUrl, setUpBrowser, submitLogin } from './browser.ts';
 
 const { fresh } = setUpBrowser();

@@ -2,7 +2,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { baseDb, closeDb, coreDb } from '../../src/server/db/database.ts';
-import { provisionCompanyGroup, uniqueSchemaName } from '../../src/server/domains/organisations/provision.ts';
+import { provisionCompanyGroup, uniqueSchemaName } from '../../src/server/domains/account/provision.ts';
 import { launchBrowser, login, newPage, waitForHash } from './browser.ts';
 import { mailedLink } from './mail.ts';
 

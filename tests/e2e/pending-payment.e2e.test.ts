@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseDb, closeDb, coreDb } from '../../src/server/db/database.ts';
-import { provisionCompanyGroup } from '../../src/server/domains/organisations/provision.ts';
+import { provisionCompanyGroup } from '../../src/server/domains/account/provision.ts';
 import { launchBrowser, login, newPage, waitForHash } from './browser.ts';
 
 /**

@@ -3,7 +3,6 @@ import {
   dateNote,
   extinguisherDefault,
   locationOf,
-  missingAnswers,
   normalizeTypedSerial,
   parseQuantity,
   replaceFormSchema,
@@ -34,34 +33,6 @@ describe('field flow rules', () => {
     expect(dateNote('EXPIRED', -3)).toEqual({ kind: 'expired' });
     expect(dateNote('VALID', 40)).toEqual({ kind: 'none' });
     expect(dateNote('NA', null)).toEqual({ kind: 'none' });
-  });
-
-  it('missing answers: choices must be made, a text may be blank but must be sent', () => {
-    const qs = [
-      { id: 1, question: 'Lacre intacto?', type: 'YES_NO_NA' as const },
-      { id: 2, question: 'Observações', type: 'TEXT' as const },
-      { id: 3, question: 'Pressão', type: 'CUSTOM' as const },
-    ];
-    expect(
-      missingAnswers(qs, [
-        { questionId: 1, answer: '' },
-        { questionId: 2, answer: '' },
-        { questionId: 3, answer: '' },
-      ]).map((m) => m.index),
-    ).toEqual([0, 2]);
-    expect(
-      missingAnswers(qs, [
-        { questionId: 1, answer: 'YES' },
-        { questionId: 3, answer: 17 },
-      ]).map((m) => m.question.question),
-    ).toEqual(['Observações']);
-    expect(
-      missingAnswers(qs, [
-        { questionId: 1, answer: 'NA' },
-        { questionId: 2, answer: '' },
-        { questionId: 3, answer: 17 },
-      ]),
-    ).toEqual([]);
   });
 
   it('extinguisher due date from the typed attributes (recharge + 12 months vs retest/manufacture + 5 years)', () => {

@@ -10,6 +10,7 @@ import {
   classifyFailure,
   nextSeq,
   type OutboxRecord,
+  type OutboxRecordBase,
   queueCounts,
   queueOrder,
   resubmitted,
@@ -20,7 +21,7 @@ import {
 import { serialFromNdef } from '../../src/client/features/field/scan-rules.ts';
 import { tagUrl } from '../../src/shared/qr/serial.ts';
 
-function record(id: string, seq: number, over: Partial<OutboxRecord> = {}): OutboxRecord {
+function record(id: string, seq: number, over: Partial<OutboxRecordBase> = {}): OutboxRecord {
   return {
     id,
     owner: 7,
@@ -204,7 +205,7 @@ describe('fixing a refused record', () => {
       error: { code: 'INSPECTION_ANSWER_INVALID', status: 400, message: 'x' },
     });
     const input = { tag: 'ABCD2345', answers: [{ questionId: 1, answer: 'YES' }] };
-    expect(resubmitted(old, { id: 'b', input })).toEqual({
+    expect(resubmitted(old, { id: 'b', payload: { kind: 'inspect', input } })).toEqual({
       ...old,
       id: 'b',
       input,

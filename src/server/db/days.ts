@@ -40,3 +40,8 @@ export function refuseFutureDays(input: Record<string, unknown>, fields: readonl
       issues: future.map((path) => ({ path, message: ERROR_CATALOGUE.DATE_IN_FUTURE.message })),
     });
 }
+
+/** First instant of the current calendar month in UTC (the month a tag's count belongs to). */
+export function monthStartUtc(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}

@@ -6,6 +6,7 @@
  */
 import type { JobDefinition } from '../jobs/define.ts';
 import type { SeedContext } from '../seed/context.ts';
+import type { Subscription } from './events.ts';
 import type { OperationTable } from './operation.ts';
 
 export interface Domain<T extends OperationTable = OperationTable> {
@@ -15,6 +16,11 @@ export interface Domain<T extends OperationTable = OperationTable> {
   jobs?: readonly JobDefinition[];
   /** Demo data, run in order of registration inside the seed's transaction. */
   seed?: (ctx: SeedContext) => Promise<void>;
+  /**
+   * The other domains' events it reacts to, in the publisher's transaction (`on(event, handler)`,
+   * kit/events.ts); they run in the registry's order of domains, then in this list's order.
+   */
+  subscribes?: readonly Subscription[];
 }
 
 export function defineDomain<const T extends OperationTable>(domain: Domain<T>): Domain<T> {

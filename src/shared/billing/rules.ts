@@ -54,3 +54,11 @@ export const ENDED_SUBSCRIPTION_STATUSES = ['canceled', 'expired'] as const;
 export function subscriptionEnded(status: string): boolean {
   return (ENDED_SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
 }
+
+/** The equipment a plan allows for `quantity` (the custom plan: the quantity bought). */
+export function planLimit(
+  plan: { per_unit: boolean; equipment_limit: number | null },
+  quantity: number | null,
+): number | null {
+  return plan.per_unit ? quantity : plan.equipment_limit;
+}

@@ -49,24 +49,28 @@ export const equipmentErrors = defineErrors({
     message: 'Valor inválido para o atributo {attribute}',
     en: 'Invalid value for attribute {attribute}',
     es: 'Valor inválido para el atributo {attribute}',
+    ids: ['attributeId'],
   },
   EQUIPMENT_RETEST_BEFORE_MANUFACTURE: {
     status: 400,
     message: '{attribute}: o teste hidrostático não pode ser anterior à data de fabricação',
     en: '{attribute}: the hydrostatic test cannot be before the manufacturing date',
     es: '{attribute}: la prueba hidrostática no puede ser anterior a la fecha de fabricación',
+    ids: ['attributeId'],
   },
   INSPECTION_ANSWER_MISSING: {
     status: 400,
     message: 'Responda a pergunta: {question}',
     en: 'Answer the question: {question}',
     es: 'Responda la pregunta: {question}',
+    ids: ['questionId'],
   },
   INSPECTION_ANSWER_INVALID: {
     status: 400,
     message: 'Resposta inválida para a pergunta: {question}',
     en: 'Invalid answer to the question: {question}',
     es: 'Respuesta inválida a la pregunta: {question}',
+    ids: ['questionId'],
   },
   MAINTENANCE_PART_INVALID: {
     status: 400,

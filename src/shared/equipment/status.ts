@@ -6,7 +6,7 @@
  * Dates are calendar days (`YYYY-MM-DD`); "today" is the day in the install's time zone
  * (`APP_TIME_ZONE`, default America/Sao_Paulo), passed in so tests can stand on any day.
  */
-import { isRealDate } from '../dates.ts';
+import { attributeValueValid } from '../field/answer-rules.ts';
 import { type EQUIPMENT_STATUSES, EXPIRATION_STATUSES } from '../enums.ts';
 
 export type ExpirationStatus = (typeof EXPIRATION_STATUSES)[number];
@@ -115,12 +115,8 @@ export function equipmentStatusOf(e: StatusInput, today: string): EquipmentStatu
   return 'VALID';
 }
 
-/** An inspection answer is negative when it is NO or a custom answer of type NEGATIVE. */
-export function isNegativeAnswer(a: { type: string; answer: string; answerType?: string | null }): boolean {
-  if (a.type === 'YES_NO_NA') return a.answer === 'NO';
-  if (a.type === 'CUSTOM') return a.answerType === 'NEGATIVE';
-  return false;
-}
+// The answer rules are the field record's (issue 27 item 4); re-exported where statuses are read.
+export { isNegativeAnswer } from '../field/answer-rules.ts';
 
 /**
  * ABNT NBR 12962 (extinguishers): recharge every 12 months, hydrostatic retest every 5 years (from
@@ -182,7 +178,7 @@ export function retestBeforeManufacture(
 export function invalidDateAttribute(
   values: readonly { type: string; value: string | null | undefined }[],
 ): number {
-  return values.findIndex((v) => v.type === 'DATE' && !!v.value && !isRealDate(v.value));
+  return values.findIndex((v) => !attributeValueValid(v.type, v.value));
 }
 
 /** The seed's fire-fighting category and extinguisher subcategory, by name (seed 001 §9). */

@@ -4,10 +4,7 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { resetConfig } from '../../../src/server/config.ts';
 import { baseDb } from '../../../src/server/db/database.ts';
-import {
-  provisionCompanyGroup,
-  uniqueSchemaName,
-} from '../../../src/server/domains/organisations/provision.ts';
+import { provisionCompanyGroup, uniqueSchemaName } from '../../../src/server/domains/account/provision.ts';
 import { closeMailer } from '../../../src/server/mail/mailer.ts';
 
 /** A real SMTP server on a free port that keeps every message it receives, parsed. */

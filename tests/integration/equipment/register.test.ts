@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { coreDb } from '../../../src/server/db/database.ts';
-import { activeTagsCount } from '../../../src/server/domains/qr/counters.ts';
+import { activeTagsCount } from '../../../src/server/domains/account/logged-user-counters.ts';
 import { authenticate } from '../../../src/server/domains/auth/service.ts';
 import { addMonths } from '../../../src/shared/equipment/status.ts';
 import { DEMO, rest, trpcClient } from '../../helpers/api.ts';

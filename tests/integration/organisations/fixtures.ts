@@ -1,6 +1,6 @@
 import { baseDb, coreDb } from '../../../src/server/db/database.ts';
 import { hashPassword } from '../../../src/server/domains/auth/password-hash.ts';
-import { provisionCompanyGroup } from '../../../src/server/domains/organisations/provision.ts';
+import { provisionCompanyGroup } from '../../../src/server/domains/account/provision.ts';
 import type { Role } from '../../../src/shared/roles.ts';
 
 /** Lowercase letters only (schema names), unique per call. */

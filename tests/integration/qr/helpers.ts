@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { onTestFinished } from 'vitest';
 import { baseDb, coreDb } from '../../../src/server/db/database.ts';
-import { provisionCompanyGroup } from '../../../src/server/domains/organisations/provision.ts';
+import { provisionCompanyGroup } from '../../../src/server/domains/account/provision.ts';
 import { DEMO_GROUP_SCHEMA } from '../../../src/server/seed/demo-users.ts';
 
 export async function demoCompany(): Promise<{ groupId: number; companyId: number; schema: string }> {

@@ -1,6 +1,7 @@
 /**
  * Pure rules of the field flow (unit-tested in tests/unit/field.test.ts): what a scanned label
- * says, the date texts of seed 001 §4, the answers still missing before an inspection is sent.
+ * says, the date texts of seed 001 §4, the shared answer rules as form issues, where a server error
+ * of a record goes.
  */
 import { z } from 'zod';
 import { serialField } from '../../../shared/equipment/schemas.ts';
@@ -10,6 +11,7 @@ import {
   invalidDateAttribute,
 } from '../../../shared/equipment/status.ts';
 import { errorText } from '../../../shared/errors.ts';
+import { answerProblems, type GivenAnswer, type RuleQuestion } from '../../../shared/field/answer-rules.ts';
 import { requestReplacementSchema } from '../../../shared/tags/schemas.ts';
 
 export { normalizeTypedSerial, serialFromScan } from './scan-rules.ts';
@@ -17,28 +19,50 @@ export { normalizeTypedSerial, serialFromScan } from './scan-rules.ts';
 // The date texts of seed 001 §4 are shared with the reports and the exports.
 export { type DateNote, dateNote } from '../../../shared/equipment/date-cell.ts';
 
-export interface FieldQuestion {
-  id: number;
-  question: string;
-  type: 'YES_NO_NA' | 'TEXT' | 'CUSTOM';
+/** A question of a field form (the shared rules' question; custom answers when the form has them). */
+export type FieldQuestion = RuleQuestion;
+
+/**
+ * The field record's answer rules (`src/shared/field/answer-rules.ts`, the server's own) as issues
+ * of a form's refinement: a choice left unmade is INSPECTION_ANSWER_MISSING, a value that is not one
+ * of the question's INSPECTION_ANSWER_INVALID — on `answers.<index>.answer`, with the server's text
+ * in the user's language.
+ */
+export function addAnswerIssues(
+  ctx: z.RefinementCtx,
+  questions: readonly FieldQuestion[],
+  answers: readonly GivenAnswer[],
+  lang: string,
+): void {
+  for (const p of answerProblems(questions, answers))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['answers', p.index, 'answer'],
+      message: errorText(p.code, lang, { question: p.question }) ?? p.question,
+    });
 }
 
 /**
- * The questions without an answer, with their index: yes/no/NA and custom-answer questions need a
- * choice; a text answer may be blank (the server accepts it), as long as the question is sent.
+ * The form field a server error of a field record belongs to, by the id it names (issue 27 item 4):
+ * an answer error (`questionId`) on `answers.<i>.answer`, an attribute error (`attributeId`) on
+ * `attributes.<i>.value`, where `i` is the question's or attribute's place in the form; null when
+ * the error names none of the form's. Two questions with the same text are told apart.
  */
-export function missingAnswers(
-  questions: readonly FieldQuestion[],
-  answers: readonly { questionId: number; answer: string | number }[],
-): { index: number; question: FieldQuestion }[] {
-  const byId = new Map(answers.map((a) => [a.questionId, a.answer]));
-  const out: { index: number; question: FieldQuestion }[] = [];
-  questions.forEach((q, index) => {
-    const a = byId.get(q.id);
-    if (a === undefined) out.push({ index, question: q });
-    else if (q.type !== 'TEXT' && (a === '' || a === null)) out.push({ index, question: q });
-  });
-  return out;
+export function errorFieldPath(
+  error: { code?: string; params?: Readonly<Record<string, string | number>> },
+  questions: readonly { id: number }[],
+  attributes: readonly { id: number }[],
+): `answers.${number}.answer` | `attributes.${number}.value` | null {
+  const { code, params } = error;
+  if ((code === 'INSPECTION_ANSWER_MISSING' || code === 'INSPECTION_ANSWER_INVALID') && params) {
+    const i = questions.findIndex((q) => q.id === Number(params.questionId));
+    return i >= 0 ? `answers.${i}.answer` : null;
+  }
+  if ((code === 'EQUIPMENT_ATTRIBUTE_INVALID' || code === 'EQUIPMENT_RETEST_BEFORE_MANUFACTURE') && params) {
+    const i = attributes.findIndex((a) => a.id === Number(params.attributeId));
+    return i >= 0 ? `attributes.${i}.value` : null;
+  }
+  return null;
 }
 
 /** A location as the inspection sends it, rounded like a phone reports it (7 decimals ≈ 1 cm). */

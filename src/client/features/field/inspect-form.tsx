@@ -1,65 +1,45 @@
 /**
  * Inspect (`equipment.inspectionForm` → `equipment.inspect`): the inspection type's questions in
  * order, the attributes prefilled with the equipment's values, and the phone's location only when
- * the user asks for it. A missing answer is refused here with the server's own text
- * (INSPECTION_ANSWER_MISSING); the server's answer errors land on their question. Without signal
- * (issue 20) the form is built from the phone's working set and the inspection waits on the phone;
- * every inspection carries its proof of presence (`performedAt`, `identifiedBy`, `scannedAt`).
+ * the user asks for it. The shared answer rules refuse a missing answer here with the server's own
+ * text (INSPECTION_ANSWER_MISSING); the server's answer errors land on their question, by id.
+ * Without signal (issue 20) the form is built from the phone's working set and the inspection waits
+ * on the phone; every inspection carries its proof of presence (`performedAt`, `identifiedBy`, `scannedAt`).
  */
-import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle, MapPin, MapPinOff, X } from 'lucide-react';
 import * as React from 'react';
-import type { FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE } from '../../../shared/enums.ts';
 import { inspectionInputSchema } from '../../../shared/equipment/schemas.ts';
-import { errorText } from '../../../shared/errors.ts';
-import { type AnyForm, useAppForm } from '../../components/form/index.ts';
+import { useAppForm } from '../../components/form/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 import type { RouterOutputs } from '../../lib/api-types.ts';
-import { errorCode, errorMessage, errorParams, useTRPC } from '../../lib/trpc.ts';
-import { addInvalidDateIssue, type FieldQuestion, locationOf, missingAnswers } from './field-rules.ts';
-import {
-  AttributeFields,
-  FieldFormLoader,
-  FieldFormShell,
-  QuestionsSection,
-  Section,
-  type FieldFormProps,
-} from './form-parts.tsx';
+import { useTRPC } from '../../lib/trpc.ts';
+import { addAnswerIssues, addInvalidDateIssue, type FieldQuestion, locationOf } from './field-rules.ts';
+import { AttributeFields, FieldFormShell, QuestionsSection, Section } from './form-parts.tsx';
 import { FIELD_NS } from './i18n.ts';
 import { OFFLINE_NS } from './offline/i18n.ts';
-import type { OutboxRecord } from './offline/queue-rules.ts';
-import { proofFor, proofOf, saveFieldRecord } from './offline/submit.ts';
+import { saveFieldRecord } from './offline/submit.ts';
+import {
+  type RecordBodyProps,
+  type RecordFormProps,
+  RecordFormSource,
+  useFieldRecordForm,
+} from './use-field-record-form.tsx';
 
 type InspectionForm = RouterOutputs['equipment']['inspectionForm'];
 export type InspectFormData = Pick<InspectionForm, 'questions' | 'attributes'>;
 
-/** What the inspect and maintain forms take besides the field form's props (issue 20). */
-export interface RecordFormProps<D> extends FieldFormProps {
-  /** the form's data from the phone's working set (no signal); else it is asked from the server */
-  cached?: { data: D; title: string };
-  /** a refused record being fixed: the form starts from it and replaces it in the queue */
-  fix?: OutboxRecord;
-}
-
-/** The answer a record being fixed gave to a question, if it still exists. */
-export function answerFrom(fix: OutboxRecord | undefined, questionId: number): string | number {
-  const answers = (fix?.input.answers ?? []) as { questionId: number; answer: string | number }[];
-  return answers.find((a) => a.questionId === questionId)?.answer ?? '';
-}
-
 /**
- * The shared input schema plus the check the server makes first: every yes/no/NA and custom
- * question answered, with the server's text for the user's language.
+ * The shared input schema plus the checks the server makes first, with the server's texts for the
+ * user's language: the shared answer rules (every yes/no/NA and custom question answered with one
+ * of its values) and DATE attributes that name real days.
  */
-export function answeredSchema<S extends typeof inspectionInputSchema>(
-  schema: S,
+export function answeredSchema(
   questions: readonly FieldQuestion[],
   lang: string,
   attributes: readonly { id: number; attribute: string; type: string }[] = [],
 ) {
-  return schema.superRefine((v, ctx) => {
+  return inspectionInputSchema.superRefine((v, ctx) => {
     addInvalidDateIssue(
       ctx,
       (v.attributes ?? []).map((x) => {
@@ -68,79 +48,13 @@ export function answeredSchema<S extends typeof inspectionInputSchema>(
       }),
       lang,
     );
-    for (const m of missingAnswers(questions, v.answers)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['answers', m.index, 'answer'],
-        message:
-          errorText('INSPECTION_ANSWER_MISSING', lang, { question: m.question.question }) ??
-          m.question.question,
-      });
-    }
+    addAnswerIssues(ctx, questions, v.answers, lang);
   });
 }
 
-/** Puts an answer/attribute error of the server on its question or attribute; false when it has none. */
-export function placeAnswerError<T extends FieldValues>(
-  err: unknown,
-  form: AnyForm<T>,
-  questions: readonly { question: string }[],
-  attributes: readonly { attribute: string }[],
-  fallback: string,
-): boolean {
-  const setError = (path: string, message: string) =>
-    form.setError(path as FieldPath<T>, { type: 'server', message }, { shouldFocus: true });
-  const code = errorCode(err);
-  const params = errorParams(err);
-  if ((code === 'INSPECTION_ANSWER_MISSING' || code === 'INSPECTION_ANSWER_INVALID') && params?.question) {
-    const i = questions.findIndex((q) => q.question === params.question);
-    if (i >= 0) {
-      setError(`answers.${i}.answer`, errorMessage(err, fallback));
-      return true;
-    }
-  }
-  if (code === 'EQUIPMENT_ATTRIBUTE_INVALID' && params?.attribute) {
-    const i = attributes.findIndex((a) => a.attribute === params.attribute);
-    if (i >= 0) {
-      setError(`attributes.${i}.value`, errorMessage(err, fallback));
-      return true;
-    }
-  }
-  return false;
-}
-
-export function InspectForm({ serial, onDone, onCancel, cached, fix }: RecordFormProps<InspectFormData>) {
-  const trpc = useTRPC();
-  const query = useQuery({
-    ...trpc.equipment.inspectionForm.queryOptions({ tag: serial }),
-    staleTime: 0,
-    enabled: !cached,
-  });
-  if (cached)
-    return (
-      <InspectFormBody
-        serial={serial}
-        data={cached.data}
-        title={cached.title}
-        fix={fix}
-        onDone={onDone}
-        onCancel={onCancel}
-      />
-    );
-  return (
-    <FieldFormLoader query={query} name="inspect">
-      {(data) => (
-        <InspectFormBody
-          serial={serial}
-          data={data}
-          title={data.equipment.product.name}
-          fix={fix}
-          onDone={onDone}
-          onCancel={onCancel}
-        />
-      )}
-    </FieldFormLoader>
-  );
+export function InspectForm(props: RecordFormProps<InspectFormData, 'inspect'>) {
+  const options = useTRPC().equipment.inspectionForm.queryOptions({ tag: props.serial });
+  return <RecordFormSource name="inspect" options={options} props={props} Body={InspectFormBody} />;
 }
 
 function InspectFormBody({
@@ -150,24 +64,17 @@ function InspectFormBody({
   fix,
   onDone,
   onCancel,
-}: FieldFormProps & { data: InspectFormData; title: string; fix?: OutboxRecord }) {
-  const { t, i18n } = useTranslation(FIELD_NS);
-  const lang = i18n.resolvedLanguage ?? i18n.language ?? DEFAULT_LANGUAGE;
+}: RecordBodyProps<InspectFormData, 'inspect'>) {
+  const record = useFieldRecordForm({ serial, fix, questions: data.questions, attributes: data.attributes });
+  const { t, lang } = record;
   const schema = React.useMemo(
-    () => answeredSchema(inspectionInputSchema, data.questions, lang, data.attributes),
+    () => answeredSchema(data.questions, lang, data.attributes),
     [data.questions, lang, data.attributes],
   );
-  const fixed = fix?.input as
-    | {
-        attributes?: { attributeId: number; value: string }[];
-        latitude?: number | null;
-        longitude?: number | null;
-        accuracy?: number | null;
-      }
-    | undefined;
+  const fixed = fix?.input;
   const form = useAppForm(schema, {
     tag: serial,
-    answers: data.questions.map((q) => ({ questionId: q.id, answer: answerFrom(fix, q.id) })),
+    answers: record.answers,
     attributes: data.attributes.map((a) => ({
       attributeId: a.id,
       value: fixed?.attributes?.find((v) => v.attributeId === a.id)?.value ?? a.value ?? '',
@@ -186,7 +93,7 @@ function InspectFormBody({
       form={form}
       name="inspect"
       save={async (v) => {
-        const input = { ...v, ...(fix ? proofOf(fix) : proofFor(serial)) };
+        const input = { ...v, ...record.proof() };
         const how = await saveFieldRecord({ kind: 'inspect', serial, title, input, fix });
         if (how === 'queued') return t('field.savedOffline', { ns: OFFLINE_NS });
         // A negative answer to a marked question opened (or joined) a service order: say which.
@@ -194,7 +101,7 @@ function InspectFormBody({
           ? `${t('inspected')} ${t('osOpened', { number: how.serviceOrderNumber })}`
           : t('inspected');
       }}
-      placeError={(err) => placeAnswerError(err, form, data.questions, data.attributes, t('saveFailed'))}
+      placeError={record.placeError(form)}
       doneText={t('inspected')}
       onDone={onDone}
       submitLabel={t('inspectSubmit')}

@@ -4,14 +4,11 @@
  * Without signal (issue 20) it is built from the phone's working set and the record waits on the
  * phone; every record carries its proof of presence like an inspection.
  */
-import { useQuery } from '@tanstack/react-query';
 import * as React from 'react';
 import { type FieldPath, useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { DEFAULT_LANGUAGE } from '../../../shared/enums.ts';
 import { maintenanceInputSchema } from '../../../shared/equipment/schemas.ts';
-import { errorText } from '../../../shared/errors.ts';
 import { idField } from '../../../shared/fields.ts';
 import { type AnyForm, useAppForm, useFieldError } from '../../components/form/index.ts';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
@@ -20,19 +17,17 @@ import { Label } from '../../components/ui/label.tsx';
 import type { RouterOutputs } from '../../lib/api-types.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
-import { type FieldQuestion, missingAnswers, parseQuantity } from './field-rules.ts';
-import {
-  type FieldFormProps,
-  FieldFormLoader,
-  FieldFormShell,
-  QuestionsSection,
-  Section,
-} from './form-parts.tsx';
+import { addAnswerIssues, type FieldQuestion, parseQuantity } from './field-rules.ts';
+import { FieldFormShell, QuestionsSection, Section } from './form-parts.tsx';
 import { FIELD_NS } from './i18n.ts';
-import { answerFrom, placeAnswerError, type RecordFormProps } from './inspect-form.tsx';
 import { OFFLINE_NS } from './offline/i18n.ts';
-import type { OutboxRecord } from './offline/queue-rules.ts';
-import { proofFor, proofOf, saveFieldRecord } from './offline/submit.ts';
+import { saveFieldRecord } from './offline/submit.ts';
+import {
+  type RecordBodyProps,
+  type RecordFormProps,
+  RecordFormSource,
+  useFieldRecordForm,
+} from './use-field-record-form.tsx';
 
 type MaintenanceForm = RouterOutputs['equipment']['maintenanceForm'];
 export type MaintainFormData = Pick<MaintenanceForm, 'questions' | 'parts'>;
@@ -52,14 +47,7 @@ export function maintainFormSchema(
       parts: z.array(z.object({ partId: idField, selected: z.boolean(), quantity: z.string() })),
     })
     .superRefine((v, ctx) => {
-      for (const m of missingAnswers(questions, v.answers))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['answers', m.index, 'answer'],
-          message:
-            errorText('INSPECTION_ANSWER_MISSING', lang, { question: m.question.question }) ??
-            m.question.question,
-        });
+      addAnswerIssues(ctx, questions, v.answers, lang);
       v.parts.forEach((p, i) => {
         const q = parseQuantity(p.quantity);
         if (p.selected && !(q > 0 && q <= 1_000_000))
@@ -75,38 +63,9 @@ export function maintainFormSchema(
     }));
 }
 
-export function MaintainForm({ serial, onDone, onCancel, cached, fix }: RecordFormProps<MaintainFormData>) {
-  const trpc = useTRPC();
-  const query = useQuery({
-    ...trpc.equipment.maintenanceForm.queryOptions({ tag: serial }),
-    staleTime: 0,
-    enabled: !cached,
-  });
-  if (cached)
-    return (
-      <MaintainFormBody
-        serial={serial}
-        data={cached.data}
-        title={cached.title}
-        fix={fix}
-        onDone={onDone}
-        onCancel={onCancel}
-      />
-    );
-  return (
-    <FieldFormLoader query={query} name="maintain">
-      {(data) => (
-        <MaintainFormBody
-          serial={serial}
-          data={data}
-          title={data.equipment.product.name}
-          fix={fix}
-          onDone={onDone}
-          onCancel={onCancel}
-        />
-      )}
-    </FieldFormLoader>
-  );
+export function MaintainForm(props: RecordFormProps<MaintainFormData, 'maintain'>) {
+  const options = useTRPC().equipment.maintenanceForm.queryOptions({ tag: props.serial });
+  return <RecordFormSource name="maintain" options={options} props={props} Body={MaintainFormBody} />;
 }
 
 function MaintainFormBody({
@@ -116,17 +75,17 @@ function MaintainFormBody({
   fix,
   onDone,
   onCancel,
-}: FieldFormProps & { data: MaintainFormData; title: string; fix?: OutboxRecord }) {
-  const { t, i18n } = useTranslation(FIELD_NS);
-  const lang = i18n.resolvedLanguage ?? i18n.language ?? DEFAULT_LANGUAGE;
+}: RecordBodyProps<MaintainFormData, 'maintain'>) {
+  const record = useFieldRecordForm({ serial, fix, questions: data.questions });
+  const { t, lang } = record;
   const schema = React.useMemo(
     () => maintainFormSchema(data.questions, lang, { quantity: t('parts.quantityInvalid') }),
     [data.questions, lang, t],
   );
-  const fixedParts = (fix?.input.parts ?? []) as { partId: number; quantity: number }[];
+  const fixedParts = fix?.input.parts ?? [];
   const form = useAppForm(schema, {
     tag: serial,
-    answers: data.questions.map((q) => ({ questionId: q.id, answer: answerFrom(fix, q.id) })),
+    answers: record.answers,
     parts: data.parts.map((p) => {
       const done = fixedParts.find((x) => x.partId === p.id);
       return { partId: p.id, selected: done !== undefined, quantity: done ? String(done.quantity) : '1' };
@@ -138,11 +97,11 @@ function MaintainFormBody({
       form={form}
       name="maintain"
       save={async (v) => {
-        const input = { ...v, ...(fix ? proofOf(fix) : proofFor(serial)) };
+        const input = { ...v, ...record.proof() };
         const how = await saveFieldRecord({ kind: 'maintain', serial, title, input, fix });
         return how !== 'queued' ? t('maintained') : t('field.savedOffline', { ns: OFFLINE_NS });
       }}
-      placeError={(err) => placeAnswerError(err, form, data.questions, [], t('saveFailed'))}
+      placeError={record.placeError(form)}
       doneText={t('maintained')}
       onDone={onDone}
       submitLabel={t('maintainSubmit')}

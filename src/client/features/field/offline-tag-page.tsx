@@ -94,9 +94,7 @@ export function OfflineTagPage({
               title,
               data: inspectDataOf(
                 tag.type,
-                tag.kind === 'equipment'
-                  ? tag.row.attributes
-                  : ((tag.record.input.attributes ?? []) as { attributeId: number; value: string }[]),
+                tag.kind === 'equipment' ? tag.row.attributes : (tag.record.input.attributes ?? []),
               ),
             }}
             fix={fix?.kind === 'inspect' ? fix : undefined}

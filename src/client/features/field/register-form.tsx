@@ -20,13 +20,16 @@ import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import type { RouterOutputs } from '../../lib/api-types.ts';
 import { errorCode, errorMessage, errorParams } from '../../lib/trpc.ts';
-import { addInvalidDateIssue, extinguisherDefault } from './field-rules.ts';
+import { addInvalidDateIssue, errorFieldPath, extinguisherDefault } from './field-rules.ts';
 import { AttributeFields, type FieldFormProps, FieldFormShell, Section } from './form-parts.tsx';
 import { FIELD_NS } from './i18n.ts';
 import { OFFLINE_NS } from './offline/i18n.ts';
 import { saveFieldRecord } from './offline/submit.ts';
 
 type Options = RouterOutputs['equipment']['registerOptions'];
+
+const isAttributePath = (path: string): path is `attributes.${number}.value` =>
+  path.startsWith('attributes.');
 type Product = Options['products'][number];
 
 /**
@@ -98,16 +101,11 @@ export function RegisterForm({ serial, options, onDone, onCancel }: FieldFormPro
       form.setError('productId', { type: 'server', message }, { shouldFocus: true });
       return true;
     }
-    if (
-      (code === 'EQUIPMENT_ATTRIBUTE_INVALID' || code === 'EQUIPMENT_RETEST_BEFORE_MANUFACTURE') &&
-      product
-    ) {
-      const name = errorParams(err)?.attribute;
-      const i = product.attributes.findIndex((a) => a.attribute === name);
-      if (i >= 0) {
-        form.setError(`attributes.${i}.value`, { type: 'server', message }, { shouldFocus: true });
-        return true;
-      }
+    // An attribute's error goes on its field by the id it names (issue 27 item 4).
+    const path = product ? errorFieldPath({ code, params: errorParams(err) }, [], product.attributes) : null;
+    if (path && isAttributePath(path)) {
+      form.setError(path, { type: 'server', message }, { shouldFocus: true });
+      return true;
     }
     return false;
   };

@@ -6,14 +6,16 @@ import { runAfterAnswer } from '../../after-answer.ts';
 import { log } from '../../logger.ts';
 import { sendMail } from '../../mail/mailer.ts';
 import { renderMail } from '../../mail/messages.ts';
-import { hashPassword } from '../auth/password-hash.ts';
-import { createSession } from '../auth/service.ts';
-import { setInitialPlan, startAfterActivation } from '../billing/subscriptions.ts';
-import { provisionCompanyGroup, uniqueSchemaName } from '../organisations/provision.ts';
+import { hashPassword } from '../auth/index.ts';
+import { createSession } from '../auth/index.ts';
+import { transactionWithHooks } from '../../db/after-commit.ts';
+import { publish } from '../../kit/events.ts';
+import { environmentActivated } from './events.ts';
+import { provisionCompanyGroup, uniqueSchemaName } from './provision.ts';
 import { limitRate } from '../../rate-limit.ts';
 import { systemSettings } from '../../settings.ts';
 import { activationLink } from './links.ts';
-import { awaitingActivation } from './rules.ts';
+import { awaitingActivation } from '../auth/index.ts';
 import {
   ACTIVATION_TOKEN_HOURS,
   assertUsable,
@@ -187,62 +189,58 @@ export async function activateEnvironment(
   input: { token: string },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = parseEmailToken(input.token);
-  const { userId, companyGroupId } = await baseDb()
-    .transaction()
-    .execute(async (trx) => {
-      const core = withCore(trx);
-      const row = await lockEmailToken(core, token, 'ACTIVATION');
-      if (!row) throw new AppError('TOKEN_INVALID');
-      const user = await core
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', row.user_id)
-        .executeTakeFirst();
-      if (user?.status === 'ACTIVE') throw new AppError('ENVIRONMENT_ALREADY_ACTIVE');
-      assertUsable(row);
-      if (user?.status !== 'PENDING') throw new AppError('TOKEN_INVALID');
-      const reg = await core
-        .selectFrom('registrations')
-        .selectAll()
-        .where('user_id', '=', user.id)
-        .where('activated_at', 'is', null)
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
-      if (!reg) throw new AppError('TOKEN_INVALID');
-      const schemaName = await uniqueSchemaName(trx, reg.company_name);
-      const p = await provisionCompanyGroup(trx, {
-        groupName: reg.company_name,
-        schemaName,
-        company: {
-          name: reg.company_name,
-          fantasyName: reg.fantasy_name,
-          cnpj: reg.cnpj,
-          email: user.email,
-          phone: user.phone,
-          mainContactName: user.name,
-          address: reg.address,
-        },
-        responsible: {
-          existingUserId: user.id,
-          name: user.name,
-          email: user.email,
-          phone: user.phone,
-          occupation: user.occupation,
-        },
-      });
-      // The plan chosen at sign-up (issue 17): the free plan when none or unknown.
-      await setInitialPlan(core, p.companyGroupId, reg.selected_plan_id, reg.equipment_qtt);
-      await markUsed(core, row.id);
-      await core
-        .updateTable('registrations')
-        .set({ activated_at: new Date(), company_group_id: p.companyGroupId })
-        .where('id', '=', reg.id)
-        .execute();
-      return { userId: p.userId, companyGroupId: p.companyGroupId };
+  const { userId } = await transactionWithHooks(baseDb(), async (trx) => {
+    const core = withCore(trx);
+    const row = await lockEmailToken(core, token, 'ACTIVATION');
+    if (!row) throw new AppError('TOKEN_INVALID');
+    const user = await core.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst();
+    if (user?.status === 'ACTIVE') throw new AppError('ENVIRONMENT_ALREADY_ACTIVE');
+    assertUsable(row);
+    if (user?.status !== 'PENDING') throw new AppError('TOKEN_INVALID');
+    const reg = await core
+      .selectFrom('registrations')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .where('activated_at', 'is', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (!reg) throw new AppError('TOKEN_INVALID');
+    const schemaName = await uniqueSchemaName(trx, reg.company_name);
+    const p = await provisionCompanyGroup(trx, {
+      groupName: reg.company_name,
+      schemaName,
+      company: {
+        name: reg.company_name,
+        fantasyName: reg.fantasy_name,
+        cnpj: reg.cnpj,
+        email: user.email,
+        phone: user.phone,
+        mainContactName: user.name,
+        address: reg.address,
+      },
+      responsible: {
+        existingUserId: user.id,
+        name: user.name,
+        email: user.email,
+        phone: user.phone,
+        occupation: user.occupation,
+      },
     });
+    // Billing sets the plan chosen at sign-up (issue 17) and, after the answer, starts a paid
+    // plan's subscription (kit/events.ts).
+    await publish(trx, null, environmentActivated, {
+      companyGroupId: p.companyGroupId,
+      selectedPlanId: reg.selected_plan_id,
+      equipmentQtt: reg.equipment_qtt,
+    });
+    await markUsed(core, row.id);
+    await core
+      .updateTable('registrations')
+      .set({ activated_at: new Date(), company_group_id: p.companyGroupId })
+      .where('id', '=', reg.id)
+      .execute();
+    return { userId: p.userId, companyGroupId: p.companyGroupId };
+  });
   log.info('environment activated', { userId });
-  // A paid plan's customer and subscription, after the answer: a provider failure never loses the
-  // activation, and `billing.startSubscription` (the UI calls it next) retries it.
-  runAfterAnswer('billing: subscription after activation', () => startAfterActivation(companyGroupId));
   return createSession(userId, { ip: meta.ip, userAgent: meta.userAgent ?? null });
 }

@@ -1,7 +1,7 @@
 import type { LoggedUser } from '../../../shared/account/schemas.ts';
 import type { AuthContext } from '../../context.ts';
 import { fileStore } from '../../files/store.ts';
-import { loggedUserCounters } from '../qr/counters.ts';
+import { loggedUserCounters } from './logged-user-counters.ts';
 
 /**
  * Photos as data URLs, kept in memory by file key (a new upload gets a new key, so an entry never

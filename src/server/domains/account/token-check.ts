@@ -8,8 +8,8 @@
 import type { EmailTokenPurposeName, EmailTokenStatus } from '../../../shared/account/schemas.ts';
 import { coreDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { hashToken } from '../auth/service.ts';
-import { awaitingActivation } from './rules.ts';
+import { hashToken } from '../auth/index.ts';
+import { awaitingActivation } from '../auth/index.ts';
 import type { EmailTokenPurpose } from './tables.ts';
 import { parseEmailToken } from './tokens.ts';
 

@@ -1,6 +1,6 @@
 import type { CoreDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { hashToken, newToken } from '../auth/service.ts';
+import { hashToken, newToken } from '../auth/index.ts';
 import type { EmailTokenPurpose } from './tables.ts';
 
 export const ACTIVATION_TOKEN_HOURS = 48;

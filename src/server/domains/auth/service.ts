@@ -7,7 +7,7 @@ import type { AuthContext } from '../../context.ts';
 import { baseDb, coreDb, tenantDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { MAINTENANCE_RETRY_AFTER_SECONDS, maintenanceFlagSql, systemSettings } from '../../settings.ts';
-import { awaitingActivation } from '../account/rules.ts';
+import { awaitingActivation } from './activation.ts';
 import { dummyHash, verifyPassword } from './password-hash.ts';
 import { checkLoginRate, clearLoginRate } from './rate-limit.ts';
 import { cachedSession } from './session-cache.ts';

@@ -66,13 +66,8 @@ export function planAmountCents(plan: BillingPlanRow, quantity: number): number 
   return plan.per_unit ? quantity * (plan.unit_cents ?? 0) : plan.price_cents;
 }
 
-/** The equipment a plan allows for `quantity` (the custom plan: the quantity bought). */
-export function planLimit(
-  plan: Pick<BillingPlanRow, 'per_unit' | 'equipment_limit'>,
-  quantity: number | null,
-) {
-  return plan.per_unit ? quantity : plan.equipment_limit;
-}
+// The equipment a plan allows (also read by the plan limit of organisations/plan-limits.ts).
+export { planLimit } from '../../../shared/billing/rules.ts';
 
 /** The provider's id of one of our plans or products: read from the refs, else ensured and kept. */
 async function providerRef(

@@ -1,7 +1,7 @@
 /**
  * Billing services (issue 17): the catalogue here; subscriptions (./subscriptions.ts), tag orders
- * (./tag-orders.ts), the provider's state (./state.ts) and what other domains must refuse
- * (./enforcement.ts).
+ * (./tag-orders.ts) and the provider's state (./state.ts); what other domains must refuse (plan
+ * limits, a blocked payment) is organisations/plan-limits.ts.
  */
 import type { z } from 'zod';
 import type {

@@ -19,8 +19,8 @@ import { baseDb, coreDb, withCore } from '../../db/database.ts';
 import type { CoreDatabase } from '../../db/schema.ts';
 import { insertJobRow, queueJobRow } from '../../jobs/queue.ts';
 import { log } from '../../logger.ts';
-import { allocateBatch } from '../qr/allocation.ts';
-import { qrPdfJob } from '../qr/jobs.ts';
+import { allocateBatch } from '../qr/index.ts';
+import { qrPdfJob } from '../qr/index.ts';
 import { providerName } from './catalog.ts';
 import { billingProvider, type ProviderBill, type ProviderSubscription } from './provider.ts';
 

@@ -1,13 +1,12 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { MAX_CUSTOM_ANSWERS } from '../../../shared/catalogue/enums.ts';
 import { listRowErrors } from '../../../shared/catalogue/list-rules.ts';
-import type { TenantContext } from '../../context.ts';
-import type { TenantDatabase } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 
-// Who may call the catalogue is declared once, in operations.ts (the admin roles, inside a group).
-export type Ctx = TenantContext;
-export type Trx = Transaction<TenantDatabase>;
+import type { Ctx, Trx } from '../../kit/tenant-tx.ts';
+
+// The kit's one tenant transaction (with its after-commit callbacks) and types.
+export { type Ctx, type Db, inTenantTx, type Trx } from '../../kit/tenant-tx.ts';
 
 export const isProvider = (ctx: Ctx) => ctx.auth.role === 'MOBCHECK_ADMIN';
 
@@ -178,8 +177,3 @@ export const LISTS = {
     extra: ['unit'],
   },
 } as const satisfies Record<string, ListSpec>;
-
-/** Runs `fn` in one transaction on the caller's tenant schema. */
-export function inTenantTx<T>(ctx: Ctx, fn: (trx: Trx) => Promise<T>): Promise<T> {
-  return ctx.auth.tenant.transaction().execute(fn);
-}

@@ -27,6 +27,7 @@ import { AppError } from '../../errors.ts';
 import { fetchPage, mapPage, triStateIs } from '../../kit/list.ts';
 import {
   type Ctx,
+  type Db,
   inTenantTx,
   isUniqueViolation,
   LISTS,
@@ -35,8 +36,6 @@ import {
   saveList,
   type Trx,
 } from './common.ts';
-
-type Db = Ctx['auth']['tenant'] | Trx;
 
 function baseQuery(db: Db) {
   return db.selectFrom('inspection_types as t').innerJoin('categories as c', 'c.id', 't.category_id');

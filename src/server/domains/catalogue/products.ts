@@ -11,10 +11,18 @@ import type { MaintenancePartDto, ProductDto, ProductOptionDto } from '../../../
 import type { Page } from '../../../shared/list.ts';
 import { AppError } from '../../errors.ts';
 import { fetchPage, mapPage, triStateIs } from '../../kit/list.ts';
-import { syncProductEquipment } from '../equipment/search.ts';
-import { type Ctx, inTenantTx, isProvider, isUniqueViolation, LISTS, saveList, type Trx } from './common.ts';
-
-type Db = Ctx['auth']['tenant'] | Trx;
+import { publish } from '../../kit/events.ts';
+import {
+  type Ctx,
+  type Db,
+  inTenantTx,
+  isProvider,
+  isUniqueViolation,
+  LISTS,
+  saveList,
+  type Trx,
+} from './common.ts';
+import { productUpdated } from './events.ts';
 
 function baseQuery(db: Db) {
   return db
@@ -201,8 +209,8 @@ async function writeProduct(ctx: Ctx, trx: Trx, id: number | undefined, p: Produ
       .set({ ...values, updated_at: sql`now()` })
       .where('id', '=', current.id)
       .execute();
-    // Its equipment's next inspection, notice and due dates and search text follow.
-    await syncProductEquipment(trx, current.id);
+    // Its equipment's next inspection, notice and due dates and search text follow (kit/events.ts).
+    await publish(trx, ctx, productUpdated, { productId: current.id });
     return current.id;
   } catch (e) {
     if (isUniqueViolation(e, 'products_sku_uq'))

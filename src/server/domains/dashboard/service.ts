@@ -25,7 +25,7 @@ import type { EquipmentStatus } from '../../../shared/equipment/status.ts';
 import { dayStart, today } from '../../db/days.ts';
 import { AppError } from '../../errors.ts';
 import { scopeOf } from '../../kit/scope.ts';
-import { statusColumns } from '../equipment/status-sql.ts';
+import { statusColumns } from '../equipment/index.ts';
 
 type ScopeInput = z.output<typeof dashboardScopeSchema>;
 type RangeInput = z.output<typeof dashboardRangeSchema>;

@@ -3,10 +3,10 @@
  * loader — the same reading and mapping as the equipment dialog's history — and what it is about
  * (the equipment's tag and labels, the product it was recorded for) is added here.
  */
-import type { Db } from '../equipment/common.ts';
-import { productsWithType } from '../equipment/product-rules.ts';
+import type { Db } from '../../kit/tenant-tx.ts';
+import { productsWithType } from '../equipment/index.ts';
 import type { RecordDocument, RecordKind } from '../../../shared/documents/document-types.ts';
-import { inspectionRecordById, maintenanceRecordById, type RecordOwner } from '../equipment/records.ts';
+import { inspectionRecordById, maintenanceRecordById, type RecordOwner } from '../equipment/index.ts';
 import { inspectionDocument, type LayoutOptions, maintenanceDocument, type RecordSubject } from './layout.ts';
 
 /** One record of either kind by id, with its owner; null when the tenant has none of that id. */

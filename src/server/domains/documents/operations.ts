@@ -15,7 +15,7 @@ import type { TenantContext } from '../../context.ts';
 import { assertNoNul, mutation, type RestBinding, tenant } from '../../kit/operation.ts';
 import { coerceRecord, objectShape } from '../../kit/schema-shape.ts';
 import type { AppEnv } from '../../rest.ts';
-import { JOB_DOWNLOAD_DOCS, jobDownload } from '../jobs/job-download.ts';
+import { JOB_DOWNLOAD_DOCS, jobDownload } from '../jobs/index.ts';
 import { DOCUMENT_CONTENT_TYPES } from './jobs.ts';
 import type { RecordKind } from '../../../shared/documents/document-types.ts';
 import { requestDocument } from './service.ts';

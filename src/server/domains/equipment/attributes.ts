@@ -2,12 +2,13 @@
  * Attribute values of equipment (the inspection type's attributes: TEXT or DATE) and the due date
  * that follows from them for extinguishers (ABNT NBR 12962, `extinguisherDueDate`).
  */
-import { isRealDate } from '../../../shared/dates.ts';
 import {
   extinguisherDateKind,
   extinguisherDueDate,
   retestBeforeManufacture,
 } from '../../../shared/equipment/status.ts';
+import { isRealDate } from '../../../shared/dates.ts';
+import { attributeProblem } from '../../../shared/field/answer-rules.ts';
 import { AppError } from '../../errors.ts';
 import type { Db, Trx } from './common.ts';
 
@@ -40,26 +41,21 @@ export function typeAttributes(db: Db, inspectionTypeId: number): Promise<TypeAt
 /**
  * Checks submitted values against the inspection type's attributes: each must be one of them, given
  * once, enabled (or one the equipment already holds a value of: `kept`), and a DATE must be a real
- * day. An empty value clears the attribute. Else 400 EQUIPMENT_ATTRIBUTE_INVALID naming it.
+ * day. An empty value clears the attribute. Else 400 EQUIPMENT_ATTRIBUTE_INVALID naming it, by text
+ * and by id (`attributeId`). The rule is the field record's (`shared/field/answer-rules.ts`).
  */
 export function checkAttributeValues(
   attrs: TypeAttribute[],
   input: { attributeId: number; value: string }[],
   kept: ReadonlySet<number> = new Set(),
 ): { attribute: TypeAttribute; value: string }[] {
+  const problem = attributeProblem(attrs, input, kept);
+  if (problem)
+    throw new AppError(problem.code, {
+      params: { attribute: problem.attribute, attributeId: problem.attributeId },
+    });
   const byId = new Map(attrs.map((a) => [a.id, a]));
-  const seen = new Set<number>();
-  return input.map(({ attributeId, value }) => {
-    const a = byId.get(attributeId);
-    const invalid = () =>
-      new AppError('EQUIPMENT_ATTRIBUTE_INVALID', {
-        params: { attribute: a?.attribute ?? String(attributeId) },
-      });
-    if (!a || seen.has(attributeId) || (!a.enabled && !kept.has(attributeId))) throw invalid();
-    seen.add(attributeId);
-    if (a.type === 'DATE' && value !== '' && !isRealDate(value)) throw invalid();
-    return { attribute: a, value };
-  });
+  return input.map(({ attributeId, value }) => ({ attribute: byId.get(attributeId)!, value }));
 }
 
 /**
@@ -73,7 +69,7 @@ export function checkAttributeDates(values: readonly { attribute: TypeAttribute;
   );
   if (bad >= 0)
     throw new AppError('EQUIPMENT_RETEST_BEFORE_MANUFACTURE', {
-      params: { attribute: values[bad]!.attribute.attribute },
+      params: { attribute: values[bad]!.attribute.attribute, attributeId: values[bad]!.attribute.id },
     });
 }
 

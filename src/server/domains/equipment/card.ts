@@ -4,17 +4,17 @@
  * company group (the tenant schema) and company, so the card is two indexed lookups: the registry
  * (with the company's card switch) and the tag with its equipment and product in the tenant.
  */
-import { sql } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import type { TagCard } from '../../../shared/equipment/schemas.ts';
 import { config } from '../../config.ts';
 import type { RequestContext } from '../../context.ts';
 import { coreDb, tenantDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { limitRate } from '../../rate-limit.ts';
-import { type ProductImage, readProductImage } from '../catalogue/images.ts';
+import { type ProductImage, readProductImage } from '../catalogue/index.ts';
+import type { Db } from './common.ts';
 import { selectStatus } from './status-sql.ts';
 import { today } from '../../db/days.ts';
-import { servicePendingSql } from '../service-orders/rules.ts';
 
 /** Where a serial lives: its tenant schema, company and the company's card switch; null when unknown. */
 export async function tagHome(serial: string) {
@@ -121,4 +121,20 @@ export async function tagCardImage(
   if (!row) throw new AppError('TAG_NOT_FOUND');
   if (row.product_id === null || home.public_tag_card === false) return null;
   return readProductImage(db, row.product_id);
+}
+
+/**
+ * True when the equipment waits in an open order (PENDING or PARTIAL, its item not completed):
+ * the public card's "service pending". A read of the items the service orders domain keeps (it
+ * sits above this one: domain-order.ts), so the query is written here. One probe of the items' partial index; built on `db` so
+ * the subquery carries the tenant schema (raw SQL would not).
+ */
+export function servicePendingSql(db: Db, equipmentId: Expression<unknown>) {
+  const waiting = db
+    .selectFrom('service_order_items as i')
+    .select(sql`1`.as('one'))
+    .where(sql<SqlBool>`i.equipment_id = ${equipmentId}`)
+    .where('i.order_open', '=', true)
+    .where('i.completion_date', 'is', null);
+  return sql<boolean>`exists (${waiting})`;
 }

@@ -6,7 +6,7 @@
  * same answer, byte for byte, as for a serial that exists nowhere.
  */
 import { AppError } from '../../errors.ts';
-import { findTag, type ScopedTag as Tag } from '../tags/common.ts';
+import { findTag, type ScopedTag as Tag } from '../tags/index.ts';
 import type { Ctx, Db, Trx } from './common.ts';
 import { productRuleColumns, productsWithType } from './product-rules.ts';
 

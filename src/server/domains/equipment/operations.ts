@@ -33,7 +33,7 @@ import { ADMIN_ROLES, ALL_ROLES } from '../../../shared/roles.ts';
 import type { RequestContext } from '../../context.ts';
 import { execute, mutation, PUBLIC, parseInput, query, tenant } from '../../kit/operation.ts';
 import type { AppEnv } from '../../rest.ts';
-import { imageResponse, type ProductImage } from '../catalogue/images.ts';
+import { imageResponse, type ProductImage } from '../catalogue/index.ts';
 import * as s from './service.ts';
 
 /** Every tenant role works in the field (operators included). */

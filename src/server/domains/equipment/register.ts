@@ -15,8 +15,8 @@ import type { z } from 'zod';
 import { coreDb } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
-import { requireEquipmentRoom, requirePaymentNotBlocked } from '../billing/enforcement.ts';
-import { checkTagsLimit } from '../tags/limit.ts';
+import { requireEquipmentRoom, requirePaymentNotBlocked } from '../organisations/index.ts';
+import { checkTagsLimit } from '../tags/index.ts';
 import {
   checkAttributeDates,
   checkAttributeValues,
@@ -31,7 +31,8 @@ import { loadOneEquipment } from './dto.ts';
 import { findTagInScope, lockEquipmentOnTag } from './lookup.ts';
 import { productDates, productRuleColumns, productsWithType } from './product-rules.ts';
 import { refreshEquipmentSearch } from './search.ts';
-import { emitStatusChange, emitWebhookEvent, statusInputOf } from './webhooks.ts';
+import { publish } from '../../kit/events.ts';
+import { equipmentRegistered, publishStatusChange, statusInputOf } from './events.ts';
 
 type RegisterInput = z.output<typeof registerEquipmentSchema>;
 type UpdateInput = z.output<typeof updateEquipmentSchema>;
@@ -273,7 +274,7 @@ export async function registerEquipment(
       .set({ activated_at: sql`now()`, updated_at: sql`now()` })
       .where('id', '=', tag.id)
       .execute();
-    await emitWebhookEvent(trx, tag.companyId, 'equipment.registered', {
+    await publish(trx, ctx, equipmentRegistered, {
       equipmentId: id,
       companyId: tag.companyId,
       tagSerialNumber: tag.serialNumber,
@@ -323,8 +324,9 @@ export async function updateEquipment(ctx: Ctx, input: UpdateInput): Promise<Equ
       })
       .where('id', '=', cur.id)
       .execute();
-    await emitStatusChange(
+    await publishStatusChange(
       trx,
+      ctx,
       { id: cur.id, company_id: cur.company_id, serial: tag.serialNumber },
       statusInputOf(cur),
       { ...statusInputOf(cur), nextInspectionDate: dates.next_inspection_date, dueDate: dates.due_date },

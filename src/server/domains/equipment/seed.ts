@@ -13,7 +13,7 @@ import type { TenantDatabase } from '../../db/schema.ts';
 import type { SeedContext } from '../../seed/context.ts';
 import { REFERENCE_SAMPLES } from './presence.ts';
 import { enabledQuestions } from './records.ts';
-import { deriveSerial } from '../qr/allocation.ts';
+import { deriveSerial } from '../qr/index.ts';
 import { equipmentSearchDocument } from './search.ts';
 import { storedDates } from './status-sql.ts';
 import { today } from '../../db/days.ts';

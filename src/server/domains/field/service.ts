@@ -21,14 +21,10 @@ import { coreDb, type TenantDb } from '../../db/database.ts';
 import { today } from '../../db/days.ts';
 import { AppError } from '../../errors.ts';
 import { scopeOf } from '../../kit/scope.ts';
-import {
-  inspectionQuestionsByType,
-  maintenanceQuestionsByType,
-  productPartsOf,
-} from '../equipment/records.ts';
-import { equipmentIdOnTag } from '../equipment/lookup.ts';
-import { enabledTypeAttributes, fieldProducts, toFieldProduct } from '../equipment/register.ts';
-import { statusColumns } from '../equipment/status-sql.ts';
+import { inspectionQuestionsByType, maintenanceQuestionsByType, productPartsOf } from '../equipment/index.ts';
+import { equipmentIdOnTag } from '../equipment/index.ts';
+import { enabledTypeAttributes, fieldProducts, toFieldProduct } from '../equipment/index.ts';
+import { statusColumns } from '../equipment/index.ts';
 
 type Input = z.output<typeof workingSetInputSchema>;
 type Catalogue = NonNullable<WorkingSetPage['catalogue']>;

@@ -11,7 +11,7 @@ import { AppError } from '../../errors.ts';
 import { queueFor } from '../../jobs/queue.ts';
 import { redisCommand, redisKey } from '../../redis.ts';
 import { type AppEnv, errorResponse, type RestApp } from '../../rest.ts';
-import { liveSession } from '../auth/service.ts';
+import { liveSession } from '../auth/index.ts';
 
 /**
  * Bull Board at /admin/queues, for the provider admin only. A browser visit carries no bearer

@@ -14,8 +14,8 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { DueDateState, DueItem } from '../../../shared/notifications/schemas.ts';
 import type { TenantDb } from '../../db/database.ts';
 import type { Scope } from '../../kit/scope.ts';
-import { equipmentReportWhere } from '../equipment/report-filters.ts';
-import { expirationIs, statusColumns } from '../equipment/status-sql.ts';
+import { equipmentReportWhere } from '../equipment/index.ts';
+import { expirationIs, statusColumns } from '../equipment/index.ts';
 
 /** Every company of the tenant (the job has no caller: the schema is the group). */
 export const WHOLE_TENANT: Scope = { provider: true, groupId: null, companyId: null };

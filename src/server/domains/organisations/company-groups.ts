@@ -13,10 +13,10 @@ import { AppError } from '../../errors.ts';
 import { fetchPage } from '../../kit/list.ts';
 import type { SignedInContext } from '../../kit/operation.ts';
 import { inScope, scopeOf } from '../../kit/scope.ts';
-import { getLoggedUser, type LoggedUser } from '../account/service.ts';
-import { installStandardCatalogue } from '../catalogue/standard.ts';
-import { switchSessionCompany } from '../auth/service.ts';
-import { provisionCompanyGroup } from './provision.ts';
+import { getLoggedUser, type LoggedUser } from '../account/index.ts';
+import { installStandardCatalogue } from '../catalogue/index.ts';
+import { switchSessionCompany } from '../auth/index.ts';
+import { provisionCompanyGroup } from '../account/index.ts';
 import { findCompany, findGroup, isUniqueViolation } from './scope.ts';
 import { describeIssue } from '../../../shared/field-messages.ts';
 

@@ -14,9 +14,9 @@ import { AppError } from '../../errors.ts';
 import { fetchPage } from '../../kit/list.ts';
 import type { SignedInContext } from '../../kit/operation.ts';
 import { inScope, requireInScope, type Scope, scopeOf, scopeWhere } from '../../kit/scope.ts';
-import { voidEmailTokens } from '../account/tokens.ts';
-import { hashPassword } from '../auth/password-hash.ts';
-import { revokeUserSessions } from '../auth/service.ts';
+import { voidEmailTokens } from '../account/index.ts';
+import { hashPassword } from '../auth/index.ts';
+import { revokeUserSessions } from '../auth/index.ts';
 import { findCompany, forbidden, isUniqueViolation } from './scope.ts';
 
 // Who may call these is declared once, in operations.ts (admins; removal: the provider admin).

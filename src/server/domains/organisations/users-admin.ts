@@ -8,11 +8,11 @@ import { AppError } from '../../errors.ts';
 import { fetchPage } from '../../kit/list.ts';
 import type { SignedInContext } from '../../kit/operation.ts';
 import { log } from '../../logger.ts';
-import { voidEmailTokens } from '../account/tokens.ts';
-import { hashPassword } from '../auth/password-hash.ts';
-import { revokeUserSessions } from '../auth/service.ts';
+import { voidEmailTokens } from '../account/index.ts';
+import { hashPassword } from '../auth/index.ts';
+import { revokeUserSessions } from '../auth/index.ts';
 import { userMigrationHooks } from './migration-hooks.ts';
-import { provisionCompanyGroup } from './provision.ts';
+import { provisionCompanyGroup } from '../account/index.ts';
 import { findGroup, forbidden, isGenericGroup } from './scope.ts';
 
 // Every call of "all users" is the provider admin's (seed 000 §6), declared once in operations.ts.

@@ -19,7 +19,7 @@ import type { TenantContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { mutation, query, signedIn, tenant } from '../../kit/operation.ts';
 import type { AppEnv } from '../../rest.ts';
-import { JOB_DOWNLOAD_DOCS, jobDownload } from '../jobs/job-download.ts';
+import { JOB_DOWNLOAD_DOCS, jobDownload } from '../jobs/index.ts';
 import { ZPL_CONTENT_TYPE } from './jobs.ts';
 import { generatedThisMonth, QR_ROLES, requestBatch } from './service.ts';
 import { createTemplate, deleteTemplate, labelSettings, listTemplates, updateTemplate } from './templates.ts';

@@ -15,7 +15,7 @@ import type { CoreDatabase, TenantDatabase } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { insertJobRow, queueJobRow } from '../../jobs/queue.ts';
 import { inScope, scopeOf } from '../../kit/scope.ts';
-import { requirePaymentNotBlocked } from '../billing/enforcement.ts';
+import { requirePaymentNotBlocked } from '../organisations/index.ts';
 import { generatedInMonth, tagCounts } from './counters.ts';
 import { QR_BATCH_JOBS, type QrBatchLabel } from './jobs.ts';
 import { checkTemplate, resolveTemplate } from './templates.ts';

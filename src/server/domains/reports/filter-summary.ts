@@ -6,8 +6,8 @@ import { formatDate } from '../../../shared/dates.ts';
 import type { SortDirection } from '../../../shared/list.ts';
 import type { ReportKind } from '../../../shared/reports/schemas.ts';
 import { coreDb } from '../../db/database.ts';
-import type { Db } from '../equipment/common.ts';
-import type { EquipmentReportFilters } from '../equipment/report-filters.ts';
+import type { Db } from '../../kit/tenant-tx.ts';
+import type { EquipmentReportFilters } from '../equipment/index.ts';
 import { EXPIRATION_LABELS, SORT_LABELS, STATUS_LABELS } from './labels.ts';
 
 type Filters = EquipmentReportFilters & { sort: string; direction: SortDirection };

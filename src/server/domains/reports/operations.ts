@@ -25,7 +25,7 @@ import { jsonSchemaOf } from '../../kit/openapi.ts';
 import { mutation, parseInput, query, type RestBinding, tenant } from '../../kit/operation.ts';
 import { coerceRecord, objectShape } from '../../kit/schema-shape.ts';
 import type { AppEnv } from '../../rest.ts';
-import { JOB_DOWNLOAD_DOCS, jobDownload } from '../jobs/job-download.ts';
+import { JOB_DOWNLOAD_DOCS, jobDownload } from '../jobs/index.ts';
 import { maintenanceReport, requestReportExport } from './service.ts';
 
 const reader = tenant(ALL_ROLES);

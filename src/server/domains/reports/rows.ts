@@ -7,14 +7,14 @@ import { sql } from 'kysely';
 import type { Equipment } from '../../../shared/equipment/schemas.ts';
 import type { SortDirection } from '../../../shared/list.ts';
 import type { TenantDb } from '../../db/database.ts';
-import { loadEquipment } from '../equipment/dto.ts';
+import { loadEquipment } from '../equipment/index.ts';
 import {
   type EquipmentReportFilters,
   equipmentReportBase,
   equipmentReportSorts,
   type ReportSpec,
-} from '../equipment/report-filters.ts';
-import type { Db, Trx } from '../equipment/common.ts';
+} from '../equipment/index.ts';
+import type { Db, Trx } from '../../kit/tenant-tx.ts';
 import type { Scope } from '../../kit/scope.ts';
 
 /** Equipment loaded and rendered at a time: a few MB, whatever the report's size. */

@@ -11,7 +11,7 @@ import { today } from '../../db/days.ts';
 import { AppError } from '../../errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { scopeOf } from '../../kit/scope.ts';
-import { equipmentReportPage } from '../equipment/list.ts';
+import { equipmentReportPage } from '../equipment/index.ts';
 import { REPORT_JOBS, type ReportJobParams, reportQueryOf } from './jobs.ts';
 import { countReportRows } from './rows.ts';
 

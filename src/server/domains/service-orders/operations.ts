@@ -23,7 +23,7 @@ import type { TenantContext } from '../../context.ts';
 import { assertNoNul, mutation, query, tenant } from '../../kit/operation.ts';
 import { coerceRecord, objectShape } from '../../kit/schema-shape.ts';
 import type { AppEnv } from '../../rest.ts';
-import { JOB_DOWNLOAD_DOCS, jobDownload } from '../jobs/job-download.ts';
+import { JOB_DOWNLOAD_DOCS, jobDownload } from '../jobs/index.ts';
 import * as s from './service.ts';
 
 const admin = tenant(ADMIN_ROLES);

@@ -14,8 +14,9 @@ import {
   resolveStatus,
 } from '../../../shared/service-orders/status.ts';
 import { AppError } from '../../errors.ts';
-import { emitWebhookEvent } from '../webhooks/emit.ts';
+import { publish } from '../../kit/events.ts';
 import type { Db, Trx } from './common.ts';
+import { serviceOrderChanged } from './events.ts';
 
 /**
  * The company's next order number. The counter row is bumped in the caller's transaction, so its
@@ -99,7 +100,7 @@ export async function recomputeOrder(
     .where('service_order_id', '=', orderId)
     .where((eb) => eb.or([eb('order_open', '<>', open), eb('order_type', '<>', o.type)]))
     .execute();
-  await emitWebhookEvent(trx, o.company_id, 'service_order.changed', {
+  await publish(trx, null, serviceOrderChanged, {
     serviceOrderId: orderId,
     companyId: o.company_id,
     number: o.number,

@@ -6,19 +6,19 @@
  *   open orders of the matching type (completion date = the record's day) and their statuses follow;
  * - an inspection whose negative answer is to a question marked "opens a service order" creates
  *   today's MAINTENANCE order of the company (or joins it), assigned to the company's admin;
- * - the public card asks whether the equipment is waiting in an open order (`servicePendingSql`).
+ * (The public card's "service pending" is a read of the items, equipment/card.ts's `servicePendingSql`.)
  *
  * Locks are taken in one order everywhere — the equipment (the field record's), the company's
  * order counter, orders, then items — so concurrent records and edits wait instead of deadlocking.
  */
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import { formatDate } from '../../../shared/dates.ts';
 import { isNegativeAnswer } from '../../../shared/equipment/status.ts';
 import type { OsType } from '../../../shared/service-orders/schemas.ts';
 import { OBSERVATION_MAX } from '../../../shared/service-orders/schemas.ts';
 import { withCore } from '../../db/database.ts';
-import { answerText } from '../documents/layout.ts';
-import type { Ctx, Db, Trx } from './common.ts';
+import { answerText } from '../documents/index.ts';
+import type { Ctx, Trx } from './common.ts';
 import { lockCounter, nextNumber, recomputeOrder } from './orders.ts';
 import { defaultAssignee } from './people.ts';
 
@@ -225,19 +225,4 @@ function appendLines(observation: string | null, lines: readonly string[]): stri
     out = next;
   }
   return out;
-}
-
-/**
- * True when the equipment waits in an open order (PENDING or PARTIAL, its item not completed):
- * the public card's "service pending". One probe of the items' partial index; built on `db` so
- * the subquery carries the tenant schema (raw SQL would not).
- */
-export function servicePendingSql(db: Db, equipmentId: Expression<unknown>) {
-  const waiting = db
-    .selectFrom('service_order_items as i')
-    .select(sql`1`.as('one'))
-    .where(sql<SqlBool>`i.equipment_id = ${equipmentId}`)
-    .where('i.order_open', '=', true)
-    .where('i.completion_date', 'is', null);
-  return sql<boolean>`exists (${waiting})`;
 }

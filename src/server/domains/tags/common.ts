@@ -2,23 +2,15 @@
  * What the tags domain's services share: the context, tag lookups held to the caller's scope,
  * the joins and filters the tags screens are built on, and the company name of a core row.
  */
-import { type Expression, type SqlBool, sql, type Transaction } from 'kysely';
-import type { TenantContext } from '../../context.ts';
-import { transactionWithHooks } from '../../db/after-commit.ts';
-import type { TenantDb } from '../../db/database.ts';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import { dayStart, nextDayStart } from '../../db/days.ts';
-import type { TenantDatabase } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { scopeOf } from '../../kit/scope.ts';
 
-// Who may call each operation is declared once, in operations.ts.
-export type Ctx = TenantContext;
-export type Trx = Transaction<TenantDatabase>;
-export type Db = TenantDb | Trx;
+import type { Ctx, Db } from '../../kit/tenant-tx.ts';
 
-export function inTenantTx<T>(ctx: Ctx, fn: (trx: Trx) => Promise<T>): Promise<T> {
-  return transactionWithHooks(ctx.auth.tenant, fn);
-}
+// The kit's one tenant transaction (with its after-commit callbacks) and types.
+export { type Ctx, type Db, inTenantTx, type Trx } from '../../kit/tenant-tx.ts';
 
 /** The name of the core company whose id is `companyId` (a correlated subquery). */
 export function companyName(companyId: Expression<unknown>) {

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { withCore } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { tagInUse } from '../qr/rules.ts';
+import { tagInUse } from '../qr/index.ts';
 import { type Ctx, equipmentWithTag, type Trx } from './common.ts';
 
 /**

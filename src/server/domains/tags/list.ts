@@ -8,7 +8,7 @@ import type { Page } from '../../../shared/list.ts';
 import type { TagItem, tagListSchema } from '../../../shared/tags/schemas.ts';
 import { refuseFutureDays } from '../../db/days.ts';
 import { fetchPage, mapPage, triStateIs } from '../../kit/list.ts';
-import { tagInUse } from '../qr/rules.ts';
+import { tagInUse } from '../qr/index.ts';
 import {
   allOf,
   type Ctx,

@@ -16,7 +16,7 @@ import type {
 import { refuseFutureDays } from '../../db/days.ts';
 import { AppError } from '../../errors.ts';
 import { fetchPage, mapPage } from '../../kit/list.ts';
-import { productImagePath } from '../catalogue/products.ts';
+import { productImagePath } from '../catalogue/index.ts';
 import {
   allOf,
   type Ctx,

@@ -6,9 +6,9 @@
 import { sql } from 'kysely';
 import type { Replaced } from '../../../shared/tags/schemas.ts';
 import { AppError } from '../../errors.ts';
-import { refreshEquipmentSearch, writeEquipmentSnapshot } from '../equipment/service.ts';
-import { emitWebhookEvent } from '../webhooks/emit.ts';
+import { publish } from '../../kit/events.ts';
 import { assertTagInScope, type Ctx, inTenantTx, type Trx } from './common.ts';
+import { tagReplaced } from './events.ts';
 import { checkTagsLimit } from './limit.ts';
 
 /**
@@ -69,8 +69,6 @@ export async function replaceTo(ctx: Ctx, input: { serial: string; otherSerial: 
       .set({ tag_id: newTag.id, updated_at: sql`now()` })
       .where('id', '=', equipment.id)
       .execute();
-    // The serial is part of the equipment's search text.
-    await refreshEquipmentSearch(trx, { equipmentId: equipment.id });
     await trx
       .updateTable('tags')
       .set({ activated_at: sql`now()`, updated_at: sql`now()` })
@@ -81,15 +79,6 @@ export async function replaceTo(ctx: Ctx, input: { serial: string; otherSerial: 
       .set({ enabled: false, activated_at: null, updated_at: sql`now()` })
       .where('id', '=', oldTag.id)
       .execute();
-    await writeEquipmentSnapshot(ctx, trx, 'TAG_REPLACED', {
-      equipmentId: equipment.id,
-      tagSerial: newTag.serial_number,
-      productId: equipment.product_id,
-      productName: equipment.product_name,
-      productSku: equipment.product_sku,
-      extraLabel: equipment.extra_label,
-      extraCode: equipment.extra_code,
-    });
     const completed = await trx
       .updateTable('tag_replacement_requests')
       .set({
@@ -102,12 +91,20 @@ export async function replaceTo(ctx: Ctx, input: { serial: string; otherSerial: 
       .where('new_tag_id', '=', newTag.id)
       .where('status', '=', 'PENDING')
       .executeTakeFirst();
-    // Outgoing webhooks (issue 18): written with the transfer, sent once it commits.
-    await emitWebhookEvent(trx, newTag.company_id, 'tag.replaced', {
+    // The domains above react in this transaction (kit/events.ts): the equipment's search text
+    // (the serial is part of it) and TAG_REPLACED snapshot, outgoing webhooks (issue 18).
+    await publish(trx, ctx, tagReplaced, {
       equipmentId: equipment.id,
       companyId: newTag.company_id,
       tagSerialNumber: newTag.serial_number,
       oldTagSerialNumber: oldTag.serial_number,
+      equipment: {
+        productId: equipment.product_id,
+        productName: equipment.product_name,
+        productSku: equipment.product_sku,
+        extraLabel: equipment.extra_label,
+        extraCode: equipment.extra_code,
+      },
     });
     return {
       equipmentId: equipment.id,

@@ -1,13 +1,7 @@
-import type { Transaction } from 'kysely';
-import type { TenantContext } from '../../context.ts';
-import type { TenantDb } from '../../db/database.ts';
-import type { TenantDatabase } from '../../db/schema.ts';
+import type { Db } from '../../kit/tenant-tx.ts';
 
-// Who may call each operation is declared once, in operations.ts.
-export type Ctx = TenantContext;
-export type Trx = Transaction<TenantDatabase>;
-/** A tenant schema or a transaction on it. */
-export type Db = TenantDb | Trx;
+// The kit's tenant types.
+export type { Ctx, Db, Trx } from '../../kit/tenant-tx.ts';
 
 const QUALIFIED = /"(cg_[a-z][a-z0-9_]*)"\."webhook_endpoints"/;
 

@@ -1,7 +1,8 @@
 /**
- * `emitWebhookEvent(trx, companyId, type, data)`: what the domains call on their write paths
- * (equipment registration, inspections, maintenances, status changes, service orders, tag
- * replacement), inside the transaction of the change. When the company has enabled endpoints
+ * `emitWebhookEvent(trx, companyId, type, data)`: what the webhooks domain's subscriptions to the
+ * other domains' events call (domain-subscriptions.ts: equipment registration, inspections,
+ * maintenances, status changes, service orders, tag replacement), inside the transaction of the
+ * change. When the company has enabled endpoints
  * subscribed to `type` (one cached read, subscriptions.ts), it writes one outbox row per endpoint
  * in `webhook_deliveries` — in that same transaction, so a rolled-back change sends nothing and a
  * committed one is never lost — and, once the transaction commits, puts them on the queue

@@ -9,7 +9,7 @@
 import * as React from 'react';
 import type { RouterOutputs } from '../../../lib/api-types.ts';
 import type { OfflineState } from './engine.ts';
-import type { OutboxRecord } from './queue-rules.ts';
+import type { OutboxRecordOf } from './queue-rules.ts';
 import {
   getCachedEquipment,
   getCachedUnusedTag,
@@ -37,7 +37,7 @@ export type CachedTag =
   | {
       kind: 'pendingRegister';
       set: WorkingSetMeta;
-      record: OutboxRecord;
+      record: OutboxRecordOf<'register'>;
       product: Product | null;
       type: InspectionType | null;
     }
@@ -58,10 +58,13 @@ export async function lookupCachedTag(s: OfflineState, serial: string): Promise<
   if (!s.user) return { kind: 'noSet' };
   const key = setKeyOf(s.user.id, s.user.companyId);
   const registered = set
-    ? s.records.find((r) => r.kind === 'register' && r.serial === serial && r.status === 'waiting')
+    ? s.records.find(
+        (r): r is OutboxRecordOf<'register'> =>
+          r.kind === 'register' && r.serial === serial && r.status === 'waiting',
+      )
     : undefined;
   if (set && registered) {
-    const product = productOf(set, Number(registered.input.productId));
+    const product = productOf(set, registered.input.productId);
     return { kind: 'pendingRegister', set, record: registered, product, type: typeOf(set, product) };
   }
   const [row, recent] = await Promise.all([

@@ -4,9 +4,28 @@
  * an answer means for the record and for the rest of the pass, and the counts the banner shows.
  * No browser API and no zod here: the offline banner is part of the main bundle.
  */
-import type { IdentifiedBy } from '../../../../shared/equipment/schemas.ts';
+import type {
+  IdentifiedBy,
+  InspectionInput,
+  MaintenanceInput,
+  RegisterEquipmentInput,
+} from '../../../../shared/equipment/schemas.ts';
 
-export type OutboxKind = 'inspect' | 'maintain' | 'register';
+/** What each kind of record sends: the shared input schema's type of its POST. */
+export interface FieldRecordInputs {
+  inspect: InspectionInput;
+  maintain: MaintenanceInput;
+  register: RegisterEquipmentInput;
+}
+
+export type OutboxKind = keyof FieldRecordInputs;
+
+/**
+ * A record's kind with its input, the outbox's discriminated union (issue 27 item 4): narrowing on
+ * `kind` types `input` — no cast back. Records queued before it was typed have the same shape (the
+ * input was always the POST's input as sent), so they are read as they are.
+ */
+export type OutboxPayload = { [K in OutboxKind]: { kind: K; input: FieldRecordInputs[K] } }[OutboxKind];
 
 /** `waiting`: to be sent (again); `refused`: the server said no — kept for the user to fix or discard. */
 export type OutboxStatus = 'waiting' | 'refused';
@@ -19,20 +38,17 @@ export interface OutboxError {
   params?: Record<string, string | number>;
 }
 
-/** One record made on the phone and not yet accepted by the server. */
-export interface OutboxRecord {
+/** What every outbox record holds besides its kind and input. */
+export interface OutboxRecordBase {
   /** the record's own id (a UUID made on the phone), sent as its `Idempotency-Key` */
   id: string;
   /** the user who made it (each user sees and sends only their own) */
   owner: number;
   /** send order: records go in the order they were made */
   seq: number;
-  kind: OutboxKind;
   serial: string;
   /** what the queue shows of the equipment (the product's name) */
   title: string;
-  /** the POST's input exactly as it is sent, every time (the same body for the same key) */
-  input: Record<string, unknown>;
   /** when it was made on the phone (ISO instant; the inspection's and maintenance's `performedAt`) */
   createdAt: string;
   /** how the tag was identified, for the queue's list */
@@ -42,6 +58,14 @@ export interface OutboxRecord {
   lastAttemptAt: string | null;
   error: OutboxError | null;
 }
+
+/**
+ * One record made on the phone and not yet accepted by the server; `input` is the POST's input
+ * exactly as it is sent, every time (the same body for the same key).
+ */
+export type OutboxRecord = OutboxRecordBase & OutboxPayload;
+/** A record of one kind (e.g. the inspection being fixed). */
+export type OutboxRecordOf<K extends OutboxKind> = Extract<OutboxRecord, { kind: K }>;
 
 /** The records to send, oldest first (ties by id, so every device orders them alike). */
 export function sendOrder(records: readonly OutboxRecord[]): OutboxRecord[] {
@@ -143,15 +167,18 @@ export function nextSeq(records: readonly OutboxRecord[], now: number): number {
   return Math.max(max + 1, now);
 }
 
-/** A record made again from a refused one (the user fixed it): a new id, since its body changed. */
+/**
+ * A record made again from a refused one (the user fixed it, or retries it as it is): a new id, since
+ * its body may have changed; `payload` (its kind with the new input) replaces the old one.
+ */
 export function resubmitted(
   old: OutboxRecord,
-  changes: { id: string; input: Record<string, unknown>; title?: string },
+  changes: { id: string; payload?: OutboxPayload; title?: string },
 ): OutboxRecord {
   return {
     ...old,
+    ...changes.payload,
     id: changes.id,
-    input: changes.input,
     title: changes.title ?? old.title,
     status: 'waiting',
     attempts: 0,

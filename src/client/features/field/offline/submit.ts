@@ -6,7 +6,7 @@
 import type { IdentifiedBy } from '../../../../shared/equipment/schemas.ts';
 import { identificationOf } from '../identification.ts';
 import { localId, replaceRefused, type SentRecord, submitRecord } from './engine.ts';
-import type { OutboxKind, OutboxRecord } from './queue-rules.ts';
+import type { OutboxPayload, OutboxRecord, OutboxRecordOf } from './queue-rules.ts';
 
 export interface Proof {
   performedAt: string;
@@ -26,40 +26,35 @@ export function proofFor(serial: string, now = new Date()): Proof {
 }
 
 /** The proof a record being fixed keeps: when and how it was really done. */
-export function proofOf(record: OutboxRecord): Partial<Proof> {
-  const i = record.input;
-  const out: Partial<Proof> = {};
-  if (typeof i.performedAt === 'string') out.performedAt = i.performedAt;
-  if (typeof i.identifiedBy === 'string') out.identifiedBy = i.identifiedBy as IdentifiedBy;
-  if (typeof i.scannedAt === 'string') out.scannedAt = i.scannedAt;
-  return out;
+export function proofOf(record: OutboxRecordOf<'inspect' | 'maintain'>): Partial<Proof> {
+  const { performedAt, identifiedBy, scannedAt } = record.input;
+  return {
+    ...(performedAt ? { performedAt } : {}),
+    ...(identifiedBy ? { identifiedBy } : {}),
+    ...(scannedAt ? { scannedAt } : {}),
+  };
 }
 
 /**
- * Saves a field record: the server's answer when it has it, 'queued' when it waits on the phone.
- * Throws the server's refusal of an online submit (for the form's fields).
+ * Saves a field record — its kind with its typed input — : the server's answer when it has it,
+ * 'queued' when it waits on the phone. Throws the server's refusal of an online submit (for the
+ * form's fields). A record being fixed (`fix`) replaces the refused one in the queue.
  */
-export async function saveFieldRecord(opts: {
-  kind: OutboxKind;
-  serial: string;
-  title: string;
-  input: Record<string, unknown>;
-  fix?: OutboxRecord;
-}): Promise<SentRecord | 'queued'> {
-  if (opts.fix) {
-    await replaceRefused(opts.fix.id, opts.input);
+export async function saveFieldRecord(
+  opts: OutboxPayload & { serial: string; title: string; fix?: OutboxRecord },
+): Promise<SentRecord | 'queued'> {
+  const { serial, title, fix, ...payload } = opts;
+  if (fix) {
+    await replaceRefused(fix.id, payload);
     return 'queued';
   }
-  const performedAt = typeof opts.input.performedAt === 'string' ? opts.input.performedAt : undefined;
-  const identifiedBy =
-    typeof opts.input.identifiedBy === 'string' ? (opts.input.identifiedBy as IdentifiedBy) : undefined;
+  const proof: Partial<Proof> = payload.kind === 'register' ? {} : payload.input;
   return submitRecord({
     id: localId(),
-    kind: opts.kind,
-    serial: opts.serial,
-    title: opts.title,
-    input: opts.input,
-    createdAt: performedAt ?? new Date().toISOString(),
-    ...(identifiedBy ? { identifiedBy } : {}),
+    ...payload,
+    serial,
+    title,
+    createdAt: proof.performedAt ?? new Date().toISOString(),
+    ...(proof.identifiedBy ? { identifiedBy: proof.identifiedBy } : {}),
   });
 }

@@ -3,7 +3,7 @@ import type { Role } from '../../../shared/roles.ts';
 import { tenantSchemaName, withCore } from '../../db/database.ts';
 import { createTenantSchema } from '../../db/migrate.ts';
 import { AppError } from '../../errors.ts';
-import { hashPassword } from '../auth/password-hash.ts';
+import { hashPassword } from '../auth/index.ts';
 
 /** Schema names of company groups: lowercase letters only, at most 64 (seed 000 §5). */
 export const SCHEMA_NAME_PATTERN = /^[a-z]{1,64}$/;

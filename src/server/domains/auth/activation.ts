@@ -1,5 +1,5 @@
 /**
- * Account rules other domains need (auth's sign-in), with no import of theirs: a self sign-up is
+ * Whether a self sign-up may sign in yet (auth's sign-in and account's activation read it): it is
  * "awaiting activation" while its registration has not been activated from the e-mailed link.
  */
 import { coreDb } from '../../db/database.ts';

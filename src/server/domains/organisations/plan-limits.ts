@@ -1,6 +1,7 @@
 /**
- * What a company group's billing refuses (issue 17, item 5), exported for the domains that
- * register equipment and generate QR batches:
+ * What a company group's plan and payment state refuse (issue 17, item 5): checks (queries, not side
+ * effects) the domains that register equipment and generate QR batches make; they live here, below
+ * those domains, while billing (a consumer, at the top of domain-order.ts) writes the state they read:
  *
  * - `requirePaymentNotBlocked(ctx)`: while the group is BLOCKED (a bill overdue more than
  *   BILLING_BLOCK_AFTER_DAYS) new equipment and QR batches answer 402 BILLING_PAYMENT_BLOCKED;
@@ -18,7 +19,7 @@ import type { AuthContext, TenantContext } from '../../context.ts';
 import { withCore } from '../../db/database.ts';
 import type { TenantDatabase } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { planLimit } from './catalog.ts';
+import { planLimit } from '../../../shared/billing/rules.ts';
 
 export function requirePaymentNotBlocked(ctx: { auth: AuthContext }): void {
   const { auth } = ctx;

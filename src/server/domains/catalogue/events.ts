@@ -1,0 +1,9 @@
+/**
+ * The catalogue domain's events (kit/events.ts), published inside the write's transaction: the
+ * equipment domain keeps its stored dates and search text in step with the product.
+ */
+import { defineEvent } from '../../kit/events.ts';
+import type { Ctx, Trx } from './common.ts';
+
+/** A product's schedule, notice days, expiration flag, name or SKU may have changed. */
+export const productUpdated = defineEvent<{ productId: number }, void, Trx, Ctx>('catalogue.product_updated');

@@ -1,0 +1,102 @@
+/**
+ * The equipment domain's events (kit/events.ts), published inside the write's transaction; the
+ * domains above react to them (service orders: an inspection completes waiting items and its
+ * negative answers open an order; webhooks: outgoing deliveries). The payloads are the facts as
+ * the public webhook documents them (`WebhookEventData`, src/shared), plus what a subscriber needs.
+ * `equipment.status_changed` is the shared status rule (`equipmentStatusOf`: NA, IMPROPER,
+ * EXPIRED, VALID on today's date) before and after a write that moves it — an inspection or an edit
+ * of the dates; a status that changes by the calendar alone (a date passing) publishes nothing.
+ */
+import {
+  type EquipmentStatus,
+  equipmentStatusOf,
+  type StatusInput,
+} from '../../../shared/equipment/status.ts';
+import type { WebhookEventData } from '../../../shared/webhooks/schemas.ts';
+import { today } from '../../db/days.ts';
+import { defineEvent, publish } from '../../kit/events.ts';
+import type { Ctx, Trx } from './common.ts';
+import type { StoredAnswer } from './tables.ts';
+
+/** New equipment on a tag. */
+export const equipmentRegistered = defineEvent<WebhookEventData['equipment.registered'], void, Trx, Ctx>(
+  'equipment.registered',
+);
+
+export interface EquipmentInspected {
+  inspection: WebhookEventData['inspection.created'];
+  /** when it was received (the webhook's timestamp) */
+  receivedAt: Date;
+  /** the day it was performed, in the product's time zone */
+  day: string;
+  equipment: { id: number; company_id: number; extra_label: string | null };
+  serial: string;
+  answers: readonly StoredAnswer[];
+}
+/**
+ * An inspection recorded. A subscriber may answer the service order its answers opened (the
+ * inspector is told "OS nº … aberta").
+ */
+export const equipmentInspected = defineEvent<
+  EquipmentInspected,
+  { serviceOrder: { id: number; number: number } },
+  Trx,
+  Ctx
+>('equipment.inspected');
+
+export interface EquipmentMaintained {
+  maintenance: WebhookEventData['maintenance.created'];
+  receivedAt: Date;
+  /** the day it was performed, in the product's time zone */
+  day: string;
+}
+/** A maintenance recorded. */
+export const equipmentMaintained = defineEvent<EquipmentMaintained, void, Trx, Ctx>('equipment.maintained');
+
+/** The equipment's status moved with a write (not with the calendar). */
+export const equipmentStatusChanged = defineEvent<
+  WebhookEventData['equipment.status_changed'],
+  void,
+  Trx,
+  Ctx
+>('equipment.status_changed');
+
+/** The status inputs of an equipment row as stored. */
+export function statusInputOf(e: {
+  last_inspection_day: string | null;
+  last_inspection_improper: boolean;
+  next_inspection_date: string | null;
+  due_date: string | null;
+}): StatusInput {
+  return {
+    lastInspectionDay: e.last_inspection_day,
+    lastInspectionImproper: e.last_inspection_improper,
+    nextInspectionDate: e.next_inspection_date,
+    dueDate: e.due_date,
+  };
+}
+
+/** Publishes `equipment.status_changed` when the write moved the equipment's status. */
+export async function publishStatusChange(
+  trx: Trx,
+  ctx: Ctx,
+  e: { id: number; company_id: number; serial: string },
+  before: StatusInput,
+  after: StatusInput,
+  cause: 'inspection' | 'update',
+): Promise<void> {
+  const day = today();
+  const previousStatus: EquipmentStatus = equipmentStatusOf(before, day);
+  const status: EquipmentStatus = equipmentStatusOf(after, day);
+  if (status === previousStatus) return;
+  await publish(trx, ctx, equipmentStatusChanged, {
+    equipmentId: e.id,
+    companyId: e.company_id,
+    tagSerialNumber: e.serial,
+    status,
+    previousStatus,
+    nextInspectionDate: after.nextInspectionDate,
+    dueDate: after.dueDate,
+    cause,
+  });
+}

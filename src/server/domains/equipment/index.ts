@@ -1,0 +1,34 @@
+/**
+ * The equipment domain's public file (issue 27 item 2): the only module of this folder another domain
+ * may import (tests/unit/domain-order.test.ts). Its events, and the loaders and report filters the domains
+ * above build on (field's offline forms, reports, documents, the dashboard, notifications).
+ */
+export {
+  type EquipmentInspected,
+  type EquipmentMaintained,
+  equipmentInspected,
+  equipmentMaintained,
+  equipmentRegistered,
+  equipmentStatusChanged,
+} from './events.ts';
+export { loadEquipment } from './dto.ts';
+export { equipmentReportPage } from './list.ts';
+export { equipmentIdOnTag } from './lookup.ts';
+export { productsWithType } from './product-rules.ts';
+export {
+  inspectionQuestionsByType,
+  inspectionRecordById,
+  maintenanceQuestionsByType,
+  maintenanceRecordById,
+  productPartsOf,
+  type RecordOwner,
+} from './records.ts';
+export { enabledTypeAttributes, fieldProducts, toFieldProduct } from './register.ts';
+export {
+  type EquipmentReportFilters,
+  equipmentReportBase,
+  equipmentReportSorts,
+  equipmentReportWhere,
+  type ReportSpec,
+} from './report-filters.ts';
+export { expirationIs, statusColumns } from './status-sql.ts';

@@ -1,0 +1,22 @@
+/**
+ * What the equipment domain does when a lower domain writes (kit/events.ts), in that transaction:
+ * a product's edit moves its equipment's stored dates and search text; a tag replacement refreshes
+ * the moved equipment's search text (the serial is part of it) and writes its TAG_REPLACED snapshot.
+ */
+import { on } from '../../kit/events.ts';
+import { productUpdated } from '../catalogue/index.ts';
+import { tagReplaced } from '../tags/index.ts';
+import { writeEquipmentSnapshot } from './register.ts';
+import { refreshEquipmentSearch, syncProductEquipment } from './search.ts';
+
+export const equipmentSubscriptions = [
+  on(productUpdated, (trx, _ctx, { productId }) => syncProductEquipment(trx, productId)),
+  on(tagReplaced, async (trx, ctx, e) => {
+    await refreshEquipmentSearch(trx, { equipmentId: e.equipmentId });
+    await writeEquipmentSnapshot(ctx, trx, 'TAG_REPLACED', {
+      equipmentId: e.equipmentId,
+      tagSerial: e.tagSerialNumber,
+      ...e.equipment,
+    });
+  }),
+];

@@ -1,0 +1,6 @@
+/**
+ * The organisations domain's public file (issue 27 item 2): the only module of this folder another domain
+ * may import (tests/unit/domain-order.test.ts). What a group's plan and payment state refuse (checks
+ * the domains that register equipment and generate QR batches make).
+ */
+export { requireEquipmentRoom, requirePaymentNotBlocked } from './plan-limits.ts';
