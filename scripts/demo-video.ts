@@ -3,7 +3,7 @@
  *   npx tsx scripts/demo-video.ts out.mp4 [lesson number 1-10] [seconds]
  */
 import { writeFileSync } from 'node:fs';
-import { demoLessonVideo } from '../src/server/domains/videos/demo-video.ts';
+import { demoLessonVideo } from '../src/server/domains/videos/demo-video/lesson-video.ts';
 
 const [out, number = '1', seconds = '5'] = process.argv.slice(2);
 if (!out) {

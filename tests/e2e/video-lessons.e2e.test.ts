@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { coreDb } from '../../src/server/db/database.ts';
-import { demoLessonVideo } from '../../src/server/domains/videos/demo-video.ts';
+import { demoLessonVideo } from '../../src/server/domains/videos/demo-video/lesson-video.ts';
 import { lessonKey } from '../../src/server/domains/videos/service.ts';
 import { fileStore } from '../../src/server/files/store.ts';
 import { DEMO, login, setUpBrowser } from './browser.ts';

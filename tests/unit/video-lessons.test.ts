@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_VIDEO_SIZE, demoLessonVideo } from '../../src/server/domains/videos/demo-video.ts';
+import { DEMO_VIDEO_SIZE, demoLessonVideo } from '../../src/server/domains/videos/demo-video/lesson-video.ts';
 import { parseLessonFileName, parseRange } from '../../src/server/domains/videos/service.ts';
 import { signPath, verifySignedPath } from '../../src/server/files/signed-links.ts';
 import { sniffVideoType, VIDEO_LESSONS, VIDEO_LINK_TTL_SECONDS } from '../../src/shared/videos/lessons.ts';

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetConfig } from '../../../src/server/config.ts';
-import { demoLessonVideo } from '../../../src/server/domains/videos/demo-video.ts';
+import { demoLessonVideo } from '../../../src/server/domains/videos/demo-video/lesson-video.ts';
 import { lessonKey } from '../../../src/server/domains/videos/service.ts';
 import { type FileStore, fileStore, setFileStore } from '../../../src/server/files/store.ts';
 import { DEMO, loginAs, rest, testApp } from '../../helpers/api.ts';

@@ -1,19 +1,15 @@
 /** The form kit: react-hook-form + the shared zod schemas, fields, server-error mapping, save dialogs. */
+export { CheckboxField, type SelectOption, SelectField } from './choice-fields.tsx';
 export {
   type AnyForm,
-  CheckboxField,
   type ErrorTextFn,
   Field,
   MaskedField,
-  NativeSelect,
-  PasswordInput,
-  PrefixInput,
-  type SelectOption,
-  SelectField,
   TextField,
   useErrorText,
   useFieldError,
 } from './fields.tsx';
+export { NativeSelect, PasswordInput, PrefixInput } from './inputs.tsx';
 export { DayField } from './day-field.tsx';
 export { FormDialog, type FormDialogProps } from './form-dialog.tsx';
 export { SaveDialog, SaveOverlay, type SaveState, useSaveState } from './save-dialog.tsx';

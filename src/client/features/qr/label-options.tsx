@@ -8,7 +8,7 @@ import {
   type LabelTemplateItem,
   labelsPerSheet,
 } from '../../../shared/qr/templates.ts';
-import { NativeSelect } from '../../components/form/fields.tsx';
+import { NativeSelect } from '../../components/form/inputs.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
