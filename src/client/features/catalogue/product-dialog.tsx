@@ -10,7 +10,7 @@ import {
   ProductPartsField,
   ProductScheduleFields,
 } from './product-fields.tsx';
-import type { ProductRow } from './products-page.tsx';
+import type { ProductRow } from './use-product-dialog.ts';
 import { useProductDialog } from './use-product-dialog.ts';
 
 /**

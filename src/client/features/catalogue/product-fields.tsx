@@ -13,7 +13,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { EditableListField, ProductImage, pickableOptions } from './components.tsx';
 import { NS } from './i18n.ts';
-import type { ProductRow } from './products-page.tsx';
+import type { ProductRow } from './use-product-dialog.ts';
 import { numberOrNull, numberOrUndefined, type ProductDialogState } from './use-product-dialog.ts';
 
 /** The sections of the product dialog (issue 27 item 5); the state comes from `useProductDialog`. */

@@ -14,14 +14,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
-import type { RouterOutputs } from '../../lib/api-types.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { ProductImage, useAuthedImage } from './components.tsx';
 import { CatalogueEmptyHint } from './empty-hint.tsx';
 import { NS } from './i18n.ts';
 import { ProductDialog } from './product-dialog.tsx';
 
-export type ProductRow = RouterOutputs['catalogue']['products']['list']['items'][number];
+import type { ProductRow } from './use-product-dialog.ts';
+
+export type { ProductRow };
 
 const ALL = 'all';
 

@@ -16,7 +16,7 @@ import { useLoggedUser } from '../../lib/session.tsx';
 import { errorMessage, restFetch, useTRPC } from '../../lib/trpc.ts';
 import { useListsValid } from './components.tsx';
 import { NS } from './i18n.ts';
-import type { ProductRow } from './products-page.tsx';
+import type { RouterOutputs } from '../../lib/api-types.ts';
 
 /** Number inputs: blank is "not filled in" (REQUIRED where required). */
 export const numberOrUndefined = (v: unknown) =>
@@ -79,6 +79,9 @@ class ImageNotSent extends Error {
     super('image not sent');
   }
 }
+
+/** A product as the catalogue's list answers it. */
+export type ProductRow = RouterOutputs['catalogue']['products']['list']['items'][number];
 
 const initialValues = (p: ProductRow | null) => ({
   id: p?.id,

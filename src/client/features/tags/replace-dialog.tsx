@@ -15,7 +15,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
-import type { RouterOutputs } from '../../lib/api-types.ts';
 import { NS } from './i18n.ts';
 import { ChooseEquipment } from './choose-equipment.tsx';
 import {
@@ -27,8 +26,9 @@ import {
 } from './replace-parts.tsx';
 import { useReplaceDialog } from './use-replace-dialog.ts';
 
-export type RequestRow = RouterOutputs['tags']['replacementRequests']['items'][number];
-export type Step = 'REPLACE_EQUIPMENT' | 'CHOOSE_EQUIPMENT';
+import type { RequestRow, Step } from './use-replace-dialog.ts';
+
+export type { RequestRow, Step };
 
 export function ReplaceDialog({ request, onClose }: { request: RequestRow; onClose(): void }) {
   const { t } = useTranslation(NS);

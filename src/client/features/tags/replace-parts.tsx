@@ -18,7 +18,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/utils.ts';
 import { ProductImage } from '../catalogue/components.tsx';
 import { NS } from './i18n.ts';
-import type { RequestRow } from './replace-dialog.tsx';
+import type { RequestRow } from './use-replace-dialog.ts';
 import type { ReplaceState } from './use-replace-dialog.ts';
 
 export const DASH = '—';

@@ -7,8 +7,9 @@ import type { RouterOutputs } from '../../lib/api-types.ts';
 import { useSession } from '../../lib/session.tsx';
 import { errorMessage, useTRPC } from '../../lib/trpc.ts';
 import { NS } from './i18n.ts';
-import type { RequestRow, Step } from './replace-dialog.tsx';
 
+export type RequestRow = RouterOutputs['tags']['replacementRequests']['items'][number];
+export type Step = 'REPLACE_EQUIPMENT' | 'CHOOSE_EQUIPMENT';
 export type Equipment = NonNullable<RouterOutputs['tags']['replacementSuggest']>;
 
 /**

@@ -12,7 +12,7 @@ import { Button } from '../../components/ui/button.tsx';
 import type { RouterOutputs } from '../../lib/api-types.ts';
 import { errorMessage, useTRPC } from '../../lib/trpc.ts';
 import { NS } from './i18n.ts';
-import type { EndpointRow } from './webhooks-settings.tsx';
+import type { EndpointRow } from './endpoint-types.ts';
 
 type DeliveryRow = RouterOutputs['webhooks']['deliveries']['list']['items'][number];
 type T = ReturnType<typeof useTranslation>['t'];

@@ -23,7 +23,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { errorMessage, useTRPC } from '../../lib/trpc.ts';
 import { NS } from './i18n.ts';
-import type { EndpointRow, Revealed } from './webhooks-settings.tsx';
+import type { EndpointRow, Revealed } from './endpoint-types.ts';
 
 /** The event checkboxes of the endpoint form (`events`, at least one). */
 function EventsField({ form }: { form: ReturnType<typeof useEndpointForm> }) {

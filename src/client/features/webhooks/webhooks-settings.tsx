@@ -23,15 +23,15 @@ import {
 } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import type { RouterOutputs } from '../../lib/api-types.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { NS } from './i18n.ts';
 import { DeliveryLog } from './delivery-log.tsx';
 import { EndpointDialog } from './endpoint-dialog.tsx';
 
-export type EndpointRow = RouterOutputs['webhooks']['endpoints']['list']['items'][number];
-export type Revealed = { url: string; secret: string; rotated: boolean };
+import type { EndpointRow, Revealed } from './endpoint-types.ts';
+
+export type { EndpointRow, Revealed };
 
 /** The secret, shown once with a copy button; closing it forgets it. */
 function SecretDialog({ revealed, onClose }: { revealed: Revealed; onClose(): void }) {
