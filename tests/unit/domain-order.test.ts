@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importsOf, ROOT, sourcesUnder } from '../helpers/source-imports.ts';
 import { DOMAIN_LEVELS } from '../../src/server/domain-order.ts';
 
 /**
@@ -11,27 +12,7 @@ import { DOMAIN_LEVELS } from '../../src/server/domain-order.ts';
  * values: a type-only import upward is the same cycle for the reader), `export … from` and lazy
  * `import()`.
  */
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const DOMAINS = 'src/server/domains';
-
-const IMPORT_PATTERNS = [
-  /\bfrom\s*['"]([^'"]+)['"]/g, // import … from '…', import type … from '…', export … from '…'
-  /^\s*import\s*['"]([^'"]+)['"]/gm, // import '…' (side effect only)
-  /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g, // lazy import('…')
-];
-
-/** The relative specifiers of a source, resolved to repository paths (packages left out). */
-function importsOf(file: string, text: string): string[] {
-  const code = text.replace(/^\s*\/\*[\s\S]*?\*\//gm, '').replace(/^\s*\/\/.*$/gm, '');
-  const targets = new Set<string>();
-  for (const pattern of IMPORT_PATTERNS)
-    for (const m of code.matchAll(pattern)) {
-      const spec = m[1]!;
-      if (!spec.startsWith('.')) continue;
-      targets.add(path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)));
-    }
-  return [...targets].sort();
-}
 
 const levelOf = new Map(DOMAIN_LEVELS.flatMap((names, i) => names.map((n) => [n, i + 1] as const)));
 
@@ -58,10 +39,7 @@ function violation(file: string, target: string): string | null {
 }
 
 function domainSources(): string[] {
-  return readdirSync(path.join(ROOT, DOMAINS), { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name))
-    .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-    .sort();
+  return sourcesUnder(DOMAINS);
 }
 
 const domainFolders = readdirSync(path.join(ROOT, DOMAINS), { withFileTypes: true })

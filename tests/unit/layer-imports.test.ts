@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importsOf, readSource, sourcesUnder } from '../helpers/source-imports.ts';
 
 /**
  * The layers' direction, read from the sources: src/render/ (the PDF/XLSX/ZPL renderers) is a leaf
@@ -8,37 +7,9 @@ import { describe, expect, it } from 'vitest';
  * layer; the server never imports the worker process (src/worker/); and nothing the domain registry
  * (src/server/domains.ts) imports leads back to it. Every import counts: static, `import type`, `export … from` and lazy `import()`.
  */
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const REGISTRY = 'src/server/domains.ts';
 
-function sourcesUnder(rel: string): string[] {
-  return readdirSync(path.join(ROOT, rel), { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name))
-    .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-    .sort();
-}
-
-const IMPORT_PATTERNS = [
-  /\bfrom\s*['"]([^'"]+)['"]/g, // import … from '…', import type … from '…', export … from '…'
-  /^\s*import\s*['"]([^'"]+)['"]/gm, // import '…' (side effect only)
-  /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g, // lazy import('…')
-];
-
-/** The relative specifiers of a source, resolved to repository paths (packages left out). */
-function importsOf(file: string, text: string): string[] {
-  // Comments may quote imports (a JSDoc example): drop whole-line and block comments first.
-  const code = text.replace(/^\s*\/\*[\s\S]*?\*\//gm, '').replace(/^\s*\/\/.*$/gm, '');
-  const targets = new Set<string>();
-  for (const pattern of IMPORT_PATTERNS)
-    for (const m of code.matchAll(pattern)) {
-      const spec = m[1]!;
-      if (!spec.startsWith('.')) continue;
-      targets.add(path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)));
-    }
-  return [...targets].sort();
-}
-
-const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+const read = readSource;
 
 /** `file → target` for every import of the files under `from` into one of `forbidden`. */
 function importsInto(from: string, forbidden: string[]): string[] {
