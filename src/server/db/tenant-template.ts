@@ -32,15 +32,18 @@ export interface TemplateSource {
 let cached: TenantTemplate | undefined;
 let failedFor: string | undefined;
 
-/** Keeps only what recreates the schema's objects and rows: no SET, no ownership, no comments. */
+/**
+ * Drops what must not run in the creating transaction: pg_dump's SET lines, its search_path
+ * reset, psql meta-commands (`\restrict`, since pg_dump 15.14), the schema's own CREATE and
+ * ownership. Comments and blank lines stay (they may be inside a function's body).
+ */
 export function cleanDump(dump: string, token: string): string {
   const out: string[] = [];
   for (const line of dump.split('\n')) {
-    // Comments, and psql meta-commands (`\\restrict`, which pg_dump writes since 15.14).
-    if (line.startsWith('--') || line.startsWith('\\') || line.trim() === '') continue;
-    if (/^SET\s/.test(line) || /^SELECT pg_catalog\.set_config\(/.test(line)) continue;
+    if (line.startsWith('\\')) continue;
+    if (/^SET [a-z_]+ = .*;$/.test(line) || /^SELECT pg_catalog\.set_config\(.*\);$/.test(line)) continue;
     if (line === `CREATE SCHEMA ${token};`) continue;
-    if (/^ALTER .* OWNER TO /.test(line)) continue;
+    if (/^ALTER [A-Z ]+ .* OWNER TO [^;]+;$/.test(line)) continue;
     out.push(line);
   }
   return out.join('\n');
