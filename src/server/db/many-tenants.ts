@@ -6,7 +6,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { baseDb, tenantSchemaName, withCore } from './database.ts';
-import { createTenantSchema } from './migrate.ts';
+import { createTenantSchema, prepareTenantTemplate } from './migrate.ts';
 
 export interface ManyTenantsOptions {
   db?: Kysely<unknown>;
@@ -33,6 +33,7 @@ export async function createManyTenants(n: number, opts: ManyTenantsOptions = {}
   const start = opts.start ?? 1;
   const width = String(start + n - 1).length;
   const out: ManyTenant[] = new Array(n);
+  await prepareTenantTemplate();
   let next = 0;
   const worker = async () => {
     while (next < n) {

@@ -262,10 +262,7 @@ async function createByMigrations(schema: string, trx: Kysely<unknown>): Promise
  */
 export async function createTenantSchema(schemaName: string, trx?: Kysely<unknown>): Promise<void> {
   const schema = tenantSchemaName(schemaName);
-  const template = await tenantTemplate({
-    fingerprint: tenantMigrationsFingerprint,
-    build: migrateTemplateSchema,
-  });
+  const template = await prepareTenantTemplate();
   const run = async (t: Kysely<unknown>) => {
     if (template) {
       await applyTemplate(t, template, schema);
@@ -274,6 +271,14 @@ export async function createTenantSchema(schemaName: string, trx?: Kysely<unknow
   };
   if (trx) return run(trx);
   await baseDb().transaction().execute(run);
+}
+
+/**
+ * The template of the current migrations, captured now if needed (on connections of its own:
+ * callers creating many schemas at once call this first, so captures never wait for the pool).
+ */
+export function prepareTenantTemplate() {
+  return tenantTemplate({ fingerprint: tenantMigrationsFingerprint, build: migrateTemplateSchema });
 }
 
 /** Creates a schema by replaying the migrations (the template's reference; tests compare both). */
