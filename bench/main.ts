@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-// `npm run bench -- api` (or `qr`, `equipment`, `reports`, `dashboard`, `throughput`) runs one part.
+// `npm run bench -- api` (or `qr`, `equipment`, `reports`, `dashboard`, `throughput`, `tenants`) runs one part.
 const part = process.argv[2];
 if (part === undefined || part === 'qr') {
   // QR labels: formats, sizes and every label template (bench/qr.ts).
@@ -44,6 +44,11 @@ if (part === undefined || part === 'reports') {
 if (part === undefined || part === 'dashboard') {
   console.log('\nDashboard, 100,000 equipment and ~1,000,000 inspections in the tenant:');
   execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'dashboard.ts')], { stdio: 'inherit' });
+}
+
+// Company groups at 1,000 tenants: creation, migrate with nothing / one new migration (its own database).
+if (part === 'tenants') {
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'tenants.ts')], { stdio: 'inherit' });
 }
 
 // Throughput under 20 concurrent connections beside the bare-route ceiling (its own database and processes).

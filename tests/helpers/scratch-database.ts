@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { resetConfig } from '../../src/server/config.ts';
+import { closeDb } from '../../src/server/db/database.ts';
+
+const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * Points this test file's process at a database of its own (dropped by the returned function), for
+ * tests that create hundreds of company groups: the run's shared database and the other files'
+ * loops over every tenant never see them.
+ */
+export async function useScratchDatabase(label: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `eqc_test_${label}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const previous = process.env.DATABASE_URL;
+  await closeDb();
+  process.env.DATABASE_URL = url.toString();
+  resetConfig();
+  return {
+    url: url.toString(),
+    async drop() {
+      await closeDb();
+      if (previous === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = previous;
+      resetConfig();
+      const a = new pg.Client({ connectionString: ADMIN_URL });
+      await a.connect();
+      await a.query(`drop database if exists "${name}" with (force)`);
+      await a.end();
+    },
+  };
+}
