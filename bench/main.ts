@@ -58,3 +58,11 @@ if (part === undefined || part === 'throughput') {
     stdio: 'inherit',
   });
 }
+
+// Connection memory at many company groups (issue 33 item 2): recycled pool vs not (its own database).
+if (part === 'tenant-memory' || part === 'tenants') {
+  console.log('\nConnection memory, requests round-robin over 1,000 company groups:');
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'tenant-memory.ts')], {
+    stdio: 'inherit',
+  });
+}
