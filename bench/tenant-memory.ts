@@ -1,7 +1,7 @@
 /**
  * Connection memory at many company groups (issue 33 item 2): `npm run bench -- tenant-memory`
  * (also part of `npm run bench -- tenants`). A throwaway database with N tenants (default 1,000;
- * `N=`) cloned from one migrated template (tests/helpers/cloned-tenants.ts); then, for each mode,
+ * `N=`) made from the tenant template (src/server/db/many-tenants.ts); then, for each mode,
  * DURATION seconds (default 120) of "requests" round-robin over the tenants through the real
  * tenant query path (tenantDb: the schema-qualified compiler, the prepared-statement cache, the
  * pool), CONCURRENCY at once (default 10 = the pool's size). Every SAMPLE seconds it prints the sum
@@ -11,7 +11,6 @@
  * `MODES=recycled` or `MODES=unbounded` runs one.
  */
 import { readFileSync } from 'node:fs';
-import { createClonedTenants } from '../tests/helpers/cloned-tenants.ts';
 import { applyEnv, createTestEnvironment } from '../tests/helpers/test-env.ts';
 
 const N = Number(process.env.N ?? 1000);
@@ -66,14 +65,12 @@ async function request(schema: string, k: number): Promise<void> {
 
 try {
   await migrate.migrateCore();
-  const made = await createClonedTenants({
-    databaseUrl: env.databaseUrl,
-    count: N,
-    parallel: 2,
-    migrateTemplate: (schema) => migrate.createTenantSchema(schema),
-  });
+  const started = Date.now();
+  const { createManyTenants } = await import('../src/server/db/many-tenants.ts');
+  const many = await createManyTenants(N);
+  const made = { schemas: many.map((t) => t.schemaName), companyIds: many.map((t) => t.companyId) };
   await closeDb();
-  console.log(`${N} tenants cloned in ${made.seconds.toFixed(1)} s`);
+  console.log(`${N} tenants made from the template in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   for (const mode of MODES) {
     if (mode === 'unbounded')
