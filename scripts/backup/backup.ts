@@ -117,18 +117,7 @@ export async function backup(opts: BackupOptions): Promise<Manifest> {
       groups = [g];
       group = { id: g.id, schemaName: g.schemaName, tables: [] };
     }
-    const schemas: SchemaEntry[] = [];
-    for (const g of groups) {
-      const m = await client.query<{ name: string }>(
-        `select name from ${quoteIdent(g.schema)}.kysely_migration order by name`,
-      );
-      schemas.push({
-        schema: g.schema,
-        groupId: g.id,
-        migrations: m.rows.map((r) => r.name),
-        file: `schemas/${g.schema}.dump`,
-      });
-    }
+    const schemas = await tenantMigrations(opts.databaseUrl, snapshot, groups);
     const dump = (args: string[]) =>
       runTool('pg_dump', [
         '--format=custom',
@@ -169,6 +158,42 @@ export async function backup(opts: BackupOptions): Promise<Manifest> {
     return manifest;
   } finally {
     await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Each tenant's applied migrations, read in the snapshot by a second connection in batches (each
+ * its own transaction): reading them all in the exporting transaction would keep a lock per tenant
+ * until the end.
+ */
+async function tenantMigrations(
+  databaseUrl: string,
+  snapshot: string,
+  groups: { id: number; schema: string }[],
+): Promise<SchemaEntry[]> {
+  const reader = new pg.Client({ connectionString: databaseUrl });
+  await reader.connect();
+  try {
+    const out: SchemaEntry[] = [];
+    for (let i = 0; i < groups.length; i += 200) {
+      await reader.query('begin isolation level repeatable read read only');
+      await reader.query(`set transaction snapshot ${quoteLiteral(snapshot)}`);
+      for (const g of groups.slice(i, i + 200)) {
+        const m = await reader.query<{ name: string }>(
+          `select name from ${quoteIdent(g.schema)}.kysely_migration order by name`,
+        );
+        out.push({
+          schema: g.schema,
+          groupId: g.id,
+          migrations: m.rows.map((r) => r.name),
+          file: `schemas/${g.schema}.dump`,
+        });
+      }
+      await reader.query('commit');
+    }
+    return out;
+  } finally {
+    await reader.end().catch(() => {});
   }
 }
 
