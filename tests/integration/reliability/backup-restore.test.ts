@@ -138,7 +138,7 @@ afterAll(async () => {
     for (const n of Object.values(names)) await c.query(`drop database if exists "${n}" with (force)`);
   });
   if (work) await rm(work, { recursive: true, force: true });
-});
+}, 150_000);
 
 describe('npm run backup / restore', () => {
   it('round-trips the whole install into an empty database: every row of core and both tenants, and the files', async () => {
