@@ -17,6 +17,7 @@ import { restore } from '../scripts/backup/restore.ts';
 
 const N = Number(process.env.N ?? 1000);
 const JOBS = Number(process.env.JOBS ?? 4);
+const ONE = `t${String(Math.floor(N / 2)).padStart(4, '0')}`;
 const admin = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const tag = `${process.pid}_${randomBytes(3).toString('hex')}`;
 const urlOf = (name: string) => {
@@ -110,18 +111,18 @@ try {
   );
 
   t0 = performance.now();
-  await backup({ databaseUrl: urlOf(src), out: path.join(work, 'group'), group: 't0500', dataDir: null });
-  console.log(`backup --group t0500: ${seconds(t0)} s`);
+  await backup({ databaseUrl: urlOf(src), out: path.join(work, 'group'), group: ONE, dataDir: null });
+  console.log(`backup --group ${ONE}: ${seconds(t0)} s`);
 
   t0 = performance.now();
   await restore({
     databaseUrl: urlOf(src),
     from: path.join(work, 'group'),
-    group: 't0500',
+    group: ONE,
     yes: true,
     dataDir: null,
   });
-  console.log(`restore --group t0500 into the live install: ${seconds(t0)} s`);
+  console.log(`restore --group ${ONE} into the live install: ${seconds(t0)} s`);
 
   if (process.env.RESTORE !== '0') {
     t0 = performance.now();
