@@ -33,8 +33,6 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await (await import('../../../src/server/jobs/queue.ts')).closeQueue();
-  await (await import('../../../src/server/redis.ts')).closeRedis();
   await scratch?.drop();
 }, 120_000);
 
