@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-// `npm run bench -- api` (or `qr`, `equipment`, `reports`, `dashboard`, `throughput`) runs one part.
+// `npm run bench -- api` (or `qr`, `equipment`, `reports`, `dashboard`, `throughput`, `tenants`) runs one part.
 const part = process.argv[2];
 if (part === undefined || part === 'qr') {
   // QR labels: formats, sizes and every label template (bench/qr.ts).
@@ -46,10 +46,29 @@ if (part === undefined || part === 'dashboard') {
   execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'dashboard.ts')], { stdio: 'inherit' });
 }
 
+// Company groups at 1,000 tenants: creation, migrate with nothing / one new migration (its own database).
+if (part === 'tenants') {
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'tenants.ts')], { stdio: 'inherit' });
+}
+
 // Throughput under 20 concurrent connections beside the bare-route ceiling (its own database and processes).
 if (part === undefined || part === 'throughput') {
   console.log('\nThroughput, 20 connections, real server processes:');
   execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'throughput.ts')], {
     stdio: 'inherit',
   });
+}
+
+// Connection memory at many company groups (issue 33 item 2): recycled pool vs not (its own database).
+if (part === 'tenant-memory' || part === 'tenants') {
+  console.log('\nConnection memory, requests round-robin over 1,000 company groups:');
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'tenant-memory.ts')], {
+    stdio: 'inherit',
+  });
+}
+
+// Backup and restore over 1,000 tenant schemas (issue 33 item 3; its own throwaway databases).
+if (part === 'backup') {
+  console.log('\nBackup, 1,000 tenant schemas:');
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'backup.ts')], { stdio: 'inherit' });
 }

@@ -4,6 +4,6 @@ import { runScript } from './lib.ts';
 
 await runScript(async () => {
   await checkPostgres(undefined, { create: mayCreateDatabase() });
-  const { tenants } = await migrateAll();
-  console.log(`Migrated core and ${tenants} tenant schema(s).`);
+  const { tenants, touched } = await migrateAll();
+  console.log(`Migrated core and ${touched} of ${tenants} tenant schema(s) (the others were up to date).`);
 });

@@ -56,6 +56,9 @@ export function getPool(): pg.Pool {
       max: config().DATABASE_POOL_SIZE,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30000,
+      // Recycled (issue 33): a backend's memory grows with the company groups it has served.
+      maxLifetimeSeconds: config().DATABASE_POOL_MAX_LIFETIME_SECONDS,
+      maxUses: config().DATABASE_POOL_MAX_USES || Number.POSITIVE_INFINITY,
       application_name: applicationName(),
     });
     watchPoolErrors(pool);

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { resetConfig } from '../../src/server/config.ts';
+import { closeDb } from '../../src/server/db/database.ts';
+import { closeQueue } from '../../src/server/jobs/queue.ts';
+import { closeRedis } from '../../src/server/redis.ts';
+
+const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * Points this test file's process at a database of its own (dropped by the returned function), for
+ * tests that create hundreds of company groups: the run's shared database and the other files'
+ * loops over every tenant never see them. Its Redis prefix is its own too: a job this file enqueues
+ * (a billing event its reconciliation finds, a mail) must not reach the run's worker, which would
+ * apply it to the shared database's group of the same id.
+ */
+export async function useScratchDatabase(label: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `eqc_test_${label}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const previous = process.env.DATABASE_URL;
+  const previousPrefix = process.env.REDIS_PREFIX;
+  const prefix = `${previousPrefix ?? 'equipcheck'}_${label}`;
+  await closeQueue();
+  await closeRedis();
+  await closeDb();
+  process.env.DATABASE_URL = url.toString();
+  process.env.REDIS_PREFIX = prefix;
+  resetConfig();
+  return {
+    url: url.toString(),
+    async drop() {
+      await closeQueue();
+      await closeRedis();
+      await closeDb();
+      if (previous === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = previous;
+      if (previousPrefix === undefined) delete process.env.REDIS_PREFIX;
+      else process.env.REDIS_PREFIX = previousPrefix;
+      resetConfig();
+      const r = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+      let cursor = '0';
+      do {
+        const [next, keys] = await r.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+        cursor = next;
+        if (keys.length) await r.del(...keys);
+      } while (cursor !== '0');
+      await r.quit();
+      const a = new pg.Client({ connectionString: ADMIN_URL });
+      await a.connect();
+      await a.query(`drop database if exists "${name}" with (force)`);
+      await a.end();
+    },
+  };
+}
