@@ -16,7 +16,7 @@ import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
 import pg from 'pg';
 import type { FileStore } from '../../src/server/files/store.ts';
-import { type GroupTable, groupTablePlan } from './group-rows.ts';
+import { type GroupTable, groupTablePlan } from '../../src/server/db/group-core-rows.ts';
 import { BackupError, eachLimited, quoteIdent, quoteLiteral, requirePgTools, runTool } from './pg-tools.ts';
 
 export const BACKUP_FORMAT = 'equipcheck-backup';

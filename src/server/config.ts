@@ -147,6 +147,13 @@ const envSchema = z.object({
    * When unset, derived from APP_SECRET.
    */
   VINDI_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /**
+   * Issue 33 item 6: days a company group whose deletion was asked for stays restorable (its users
+   * cannot sign in) before the worker's sweep purges it (schema, core rows, files).
+   */
+  GROUP_DELETION_GRACE_DAYS: z.coerce.number().min(0).max(3650).default(30),
+  /** When the worker looks for company groups past their grace period and purges them (cron, UTC). */
+  GROUP_PURGE_CRON: z.string().default('40 * * * *'),
   /** Days a bill may stay overdue before the company group goes from PENDING to BLOCKED. */
   BILLING_BLOCK_AFTER_DAYS: z.coerce.number().int().min(0).max(365).default(15),
   /** When the worker reconciles every open subscription and bill with the provider (cron, APP_TIME_ZONE). */

@@ -15,6 +15,11 @@ export interface CompanyGroupTable {
   schema_name: string;
   payment_status: Generated<string>;
   created_at: DefaultTimestamp;
+  /** Issue 33 item 6: when a provider admin asked to delete the group (null: not pending). */
+  deletion_requested_at: Timestamp | null;
+  deletion_requested_by: number | null;
+  /** When the sweep purges it (restorable until then). */
+  purge_after: Timestamp | null;
 }
 
 export interface CompanyTable {

@@ -164,6 +164,8 @@ export async function staleTenantSchemas(
     from core.company_groups g
     left join core.tenant_schema_versions v on v.schema_name =
       case when g.schema_name like 'cg\_%' then g.schema_name else 'cg_' || g.schema_name end
+    -- A group past its deletion grace period is being purged (its schema may be gone already).
+    where g.purge_after is null or g.purge_after > now()
     order by g.id`.execute(db);
   const last = list.at(-1)?.name ?? '';
   const schemas = r.rows

@@ -60,4 +60,29 @@ export const organisationsErrors = defineErrors({
     en: 'A company with CNPJ {cnpj} already exists in this group',
     es: 'Ya existe una empresa con el CNPJ {cnpj} en este grupo',
   },
+  // Issue 33 item 6: leaving (export, deletion with a grace period, restore).
+  COMPANY_GROUP_PENDING_DELETION: {
+    status: 403,
+    message: 'A exclusão deste grupo de empresas foi solicitada: o acesso está suspenso',
+    en: 'This company group is scheduled for deletion: access is suspended',
+    es: 'Se solicitó la eliminación de este grupo de empresas: el acceso está suspendido',
+  },
+  COMPANY_GROUP_DELETE_CONFIRMATION: {
+    status: 400,
+    message: 'Digite o nome do grupo de empresas para confirmar a exclusão',
+    en: 'Type the company group’s name to confirm the deletion',
+    es: 'Escriba el nombre del grupo de empresas para confirmar la eliminación',
+  },
+  COMPANY_GROUP_NOT_DELETABLE: {
+    status: 409,
+    message: 'Este grupo de empresas não pode ser excluído',
+    en: 'This company group cannot be deleted',
+    es: 'Este grupo de empresas no se puede eliminar',
+  },
+  COMPANY_GROUP_PURGING: {
+    status: 409,
+    message: 'A exclusão deste grupo de empresas já começou: não é mais possível restaurá-lo',
+    en: 'This company group is already being deleted: it can no longer be restored',
+    es: 'La eliminación de este grupo de empresas ya comenzó: ya no se puede restaurar',
+  },
 });

@@ -38,8 +38,14 @@ export const companyGroupItemSchema = z.object({
   name: z.string(),
   schemaName: z.string(),
   companies: z.array(z.object({ id, name: z.string() })),
+  /** Issue 33 item 6: when a deletion was asked for (null: not pending) and when it is purged. */
+  deletionRequestedAt: z.date().nullable(),
+  purgeAfter: z.date().nullable(),
 });
 export type CompanyGroupItem = z.infer<typeof companyGroupItemSchema>;
+
+/** A started group export (issue 33 item 6): GET /web/jobs/{jobId} follows it. */
+export const groupExportStartedSchema = z.object({ jobId: z.string() });
 
 /** What creating a company group made: the group, its first company and its responsible user. */
 export const provisionResultSchema = z.object({ companyGroupId: id, companyId: id, userId: id });

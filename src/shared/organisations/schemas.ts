@@ -136,6 +136,11 @@ export const companyGroupListSchema = listSchema({
 export type UserListInput = z.infer<typeof userListSchema>;
 export type CompanyGroupListInput = z.infer<typeof companyGroupListSchema>;
 
+/** A company group by id (issue 33 item 6: export, restore). */
+export const companyGroupIdSchema = z.object({ id: idField });
+/** Asking to delete a company group: its name typed again as the confirmation. */
+export const companyGroupDeleteSchema = z.object({ id: idField, confirmName: z.string().max(255) });
+
 /** A user named by e-mail in a path (`/web/users/{email}`, `…/user-company-groups/{email}`). */
 export const userEmailSchema = z.object({ email: z.string().max(254) });
 

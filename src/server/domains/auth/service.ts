@@ -52,6 +52,7 @@ export async function login(
     throw new AppError('AUTHENTICATION_PENDING_USER_STATUS');
   }
   if (user.status !== 'ACTIVE') throw new AppError('AUTHENTICATION_INACTIVE_USER');
+  await refusePendingDeletion(user);
   // Maintenance mode: only the provider admin signs in (the answer comes after the password check,
   // so it tells nothing about an account to whoever does not know its password).
   if (user.role !== 'MOBCHECK_ADMIN' && (await systemSettings()).maintenance)
@@ -62,6 +63,20 @@ export async function login(
     ip: input.ip,
     userAgent: input.userAgent ?? null,
   });
+}
+
+/**
+ * Issue 33 item 6: the users of a company group whose deletion was asked for do not sign in (the
+ * provider admin does). Said after the password check, like maintenance mode.
+ */
+async function refusePendingDeletion(user: { role: string; company_group_id: number | null }) {
+  if (user.role === 'MOBCHECK_ADMIN' || user.company_group_id === null) return;
+  const g = await coreDb()
+    .selectFrom('company_groups')
+    .select('deletion_requested_at')
+    .where('id', '=', user.company_group_id)
+    .executeTakeFirst();
+  if (g?.deletion_requested_at) throw new AppError('COMPANY_GROUP_PENDING_DELETION');
 }
 
 /** Opens a session for a user (login, activation, password reset). */
@@ -128,6 +143,7 @@ const sessionRow = compiledOnce(baseDb, 2, (tokenHash: string, now: Date) =>
       'g.payment_status as g_payment_status',
       'g.plan_id as g_plan_id',
       'g.subscription_id as g_subscription_id',
+      'g.deletion_requested_at as g_deletion_requested_at',
       'c.id as c_id',
       'c.name as c_name',
       maintenanceFlagSql.as('maintenance'),
@@ -179,11 +195,15 @@ export async function authenticate(
     g_payment_status,
     g_plan_id,
     g_subscription_id,
+    g_deletion_requested_at,
     c_id,
     c_name,
     maintenance,
     ...user
   } = row;
+  // A group pending deletion (issue 33 item 6): its users are refused until it is restored.
+  if (g_deletion_requested_at && user.role !== 'MOBCHECK_ADMIN')
+    throw new AppError('COMPANY_GROUP_PENDING_DELETION');
   const group =
     g_id !== null && g_name !== null && g_schema !== null && g_payment_status !== null
       ? {

@@ -32,10 +32,17 @@ function selectGroup(q: ReturnType<typeof groupsFrom>) {
     'g.id',
     'g.name',
     'g.schema_name as schemaName',
+    'g.deletion_requested_at as deletionRequestedAt',
+    'g.purge_after as purgeAfter',
     sql<{ id: number; name: string }[]>`coalesce((
         select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id)
         from core.companies c where c.company_group_id = g.id), '[]'::json)`.as('companies'),
   ]);
+}
+
+/** One group as the list shows it. */
+export function groupItem(id: number): Promise<CompanyGroupItem> {
+  return selectGroup(groupsFrom()).where('g.id', '=', id).executeTakeFirstOrThrow();
 }
 
 /**
@@ -47,7 +54,11 @@ export async function listCompanyGroups(
   input: CompanyGroupListInput,
 ): Promise<Page<CompanyGroupItem>> {
   let base = groupsFrom();
-  if (input.forChoice) base = base.where('g.schema_name', '!=', GENERIC_GROUP_SCHEMA);
+  // A choice (moving a user, activating one) offers neither the generic group nor one being deleted.
+  if (input.forChoice)
+    base = base
+      .where('g.schema_name', '!=', GENERIC_GROUP_SCHEMA)
+      .where('g.deletion_requested_at', 'is', null);
   // The search spans the group's companies too, so it is built here rather than by fetchPage.
   const byGroup = searchCondition(input.query, [sql.ref('g.name'), sql.ref('g.schema_name')]);
   const byCompany = searchCondition(input.query, [sql.ref('c.name')]);

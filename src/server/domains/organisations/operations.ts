@@ -8,6 +8,7 @@ import {
   companyItemSchema,
   companyPublicTagCardItemSchema,
   companyUserItemSchema,
+  groupExportStartedSchema,
   provisionResultSchema,
 } from '../../../shared/organisations/outputs.ts';
 import {
@@ -15,6 +16,8 @@ import {
   adminPasswordSchema,
   companyFormSchema,
   companyGroupCreateSchema,
+  companyGroupDeleteSchema,
+  companyGroupIdSchema,
   companyGroupListSchema,
   companyListSchema,
   companyPublicTagCardSchema,
@@ -29,6 +32,7 @@ import {
 } from '../../../shared/organisations/schemas.ts';
 import { ADMIN_ROLES } from '../../../shared/roles.ts';
 import { mutation, query, signedIn } from '../../kit/operation.ts';
+import { JOB_DOWNLOAD_DOCS } from '../jobs/index.ts';
 import * as s from './service.ts';
 
 /**
@@ -83,6 +87,39 @@ export const organisationsOperations = {
       output: z.array(companyGroupItemSchema),
       rest: { method: 'get', path: '/web/company-groups/user-company-groups/:email' },
       handler: (ctx, input) => s.userCompanyGroups(ctx, input),
+    }),
+    export: mutation({
+      access: PROVIDER,
+      summary:
+        'Exports everything the company group holds as a ZIP (LGPD data portability): CSV and JSON per table of its schema and of its core rows, its files and manifest.json; credentials left out. Answers the job id (GET /web/jobs/{id} for progress and the file).',
+      input: companyGroupIdSchema,
+      output: groupExportStartedSchema,
+      rest: {
+        method: 'post',
+        path: '/web/company-groups/:id/export',
+        download: 'job',
+        ...JOB_DOWNLOAD_DOCS,
+        produces: 'application/zip',
+      },
+      handler: (ctx, input) => s.requestGroupExport(ctx, input),
+    }),
+    requestDeletion: mutation({
+      access: PROVIDER,
+      summary:
+        'Asks to delete the company group (confirmName: its name typed again). Its users are refused with COMPANY_GROUP_PENDING_DELETION until it is restored; after GROUP_DELETION_GRACE_DAYS the worker purges it (schema, core rows, files). 400 COMPANY_GROUP_DELETE_CONFIRMATION, 409 COMPANY_GROUP_NOT_DELETABLE.',
+      input: companyGroupDeleteSchema,
+      output: companyGroupItemSchema,
+      rest: { method: 'post', path: '/web/company-groups/:id/deletion' },
+      handler: (ctx, input) => s.requestGroupDeletion(ctx, input),
+    }),
+    restore: mutation({
+      access: PROVIDER,
+      summary:
+        'Restores a company group whose deletion was asked for, while its grace period runs (409 COMPANY_GROUP_PURGING after it).',
+      input: companyGroupIdSchema,
+      output: companyGroupItemSchema,
+      rest: { method: 'delete', path: '/web/company-groups/:id/deletion' },
+      handler: (ctx, input) => s.restoreGroup(ctx, input),
     }),
   },
   switchCompany: mutation({

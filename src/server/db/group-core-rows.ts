@@ -3,9 +3,30 @@
  * up to date): the group's `company_groups` row, every row of a table with a `company_group_id`
  * column equal to the group's id, and every row that a cascading foreign key ties to one of those
  * (e.g. `qr_label_settings` by its company, `email_tokens` by their user), to any depth.
+ *
+ * Shared by `npm run backup -- --group` (a `pg` client), the group export and the group purge
+ * (`domains/organisations`, through `kyselyReader`).
  */
-import type pg from 'pg';
-import { quoteIdent } from './pg-tools.ts';
+import { type Kysely, sql } from 'kysely';
+
+/** What the plan reads the catalogue with: a `pg` client, or a Kysely connection (`kyselyReader`). */
+export interface SqlReader {
+  query<R>(text: string): Promise<{ rows: R[] }>;
+}
+
+/** A Kysely database or transaction as a `SqlReader` (the plan's text is built from the catalogue). */
+export function kyselyReader(db: Kysely<unknown>): SqlReader {
+  return {
+    async query<R>(text: string) {
+      return { rows: (await sql.raw<R>(text).execute(db)).rows };
+    },
+  };
+}
+
+/** A SQL identifier: `"a""b"`. */
+export function quoteIdent(s: string): string {
+  return `"${s.replaceAll('"', '""')}"`;
+}
 
 export interface GroupTable {
   table: string;
@@ -22,6 +43,21 @@ export interface GroupTable {
 /** Credentials a restore must not resurrect: a session revoked or a token used since the backup. */
 export const NOT_RESTORED = new Set(['sessions', 'email_tokens']);
 
+/**
+ * Columns that hold a credential and never leave the database in a group export: password and
+ * token hashes, webhook signing secrets (core and tenant tables alike).
+ */
+export const SECRET_COLUMN = /(^|_)(password|hash|secret|token)$/;
+
+/**
+ * A table's columns an export writes: the credential tables (`NOT_RESTORED`) are left out whole
+ * (empty list), and secret columns (`password_hash`, `token_hash`, signing secrets) of the others.
+ */
+export function exportedColumns(t: GroupTable): string[] {
+  if (NOT_RESTORED.has(t.table)) return [];
+  return t.columns.filter((c) => !SECRET_COLUMN.test(c));
+}
+
 interface Fk {
   child: string;
   column: string;
@@ -29,7 +65,7 @@ interface Fk {
   parentColumn: string;
 }
 
-export async function groupTablePlan(client: pg.ClientBase, groupId: number): Promise<GroupTable[]> {
+export async function groupTablePlan(client: SqlReader, groupId: number): Promise<GroupTable[]> {
   if (!Number.isSafeInteger(groupId)) throw new Error(`bad group id ${groupId}`);
   const tables = await client.query<{ table: string; columns: string[] }>(
     `select c.relname as table,
