@@ -16,6 +16,8 @@ describe('the job registry', () => {
       'billing-reconcile',
       'diagnostic',
       'due-digest',
+      'group-export',
+      'group-purge-sweep',
       'inspection-pdf',
       'inspection-xlsx',
       'maintenance-pdf',
@@ -37,8 +39,10 @@ describe('the job registry', () => {
     expect(
       jobRegistry().queues.map((q) => [q.name, q.concurrency, q.definitions.map((d) => d.type).sort()]),
     ).toEqual([
+      // organisations (issue 33 item 6: the group export and the purge sweep) registers first
+      ['group-export', 1, ['group-export']],
+      ['maintenance', 1, ['group-purge-sweep', 'page-view-retention', 'result-sweep']],
       [DEFAULT_QUEUE, undefined, ['diagnostic']],
-      ['maintenance', 1, ['page-view-retention', 'result-sweep']],
       ['qr', 2, ['qr-pdf', 'qr-xlsx', 'qr-zpl']],
       ['reports', 1, ['report-pdf', 'report-xlsx']],
       [
