@@ -23,6 +23,7 @@ import { type DataTableColumn, ListPage, useLocalList, useServerList } from '../
 import type { RouterOutputs } from '../../lib/api-types.ts';
 import { useSession } from '../../lib/session.tsx';
 import { errorMessage, useTRPC } from '../../lib/trpc.ts';
+import { GroupActions, GroupStatus } from './group-leave.tsx';
 import { NS } from './i18n.ts';
 
 type GroupRow = RouterOutputs['organisations']['companyGroups']['list']['items'][number];
@@ -212,11 +213,20 @@ function CreateGroupDialog({ onClose }: { onClose(): void }) {
   );
 }
 
-function useGroupColumns(): DataTableColumn<Pick<GroupRow, 'id' | 'name' | 'companies'>>[] {
+type GroupColumnRow = Pick<GroupRow, 'id' | 'name' | 'companies' | 'purgeAfter'>;
+
+/** The provider's list adds each group's status and its leaving actions (issue 33 item 6). */
+function useGroupColumns(provider = false): DataTableColumn<GroupColumnRow>[] {
   const { t } = useTranslation(NS);
-  return [
+  const columns: DataTableColumn<GroupColumnRow>[] = [
     { id: 'name', header: t('groups.name'), cell: (r) => <span className="font-medium">{r.name}</span> },
     { id: 'companies', header: t('groups.companies'), cell: (r) => <CompanyChips group={r} /> },
+  ];
+  if (!provider) return columns;
+  return [
+    ...columns,
+    { id: 'status', header: t('groups.status'), cell: (r) => <GroupStatus group={r} /> },
+    { id: 'actions', header: t('groups.actions'), cell: (r) => <GroupActions group={r} /> },
   ];
 }
 
@@ -225,7 +235,7 @@ export function CompanyGroupsPage() {
   const { t } = useTranslation(NS);
   const trpc = useTRPC();
   const list = useServerList(trpc.organisations.companyGroups.list, { schema: companyGroupListSchema });
-  const columns = useGroupColumns();
+  const columns = useGroupColumns(true);
   const [open, setOpen] = React.useState(false);
   return (
     <ListPage

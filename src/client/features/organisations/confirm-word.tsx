@@ -7,31 +7,37 @@ import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { NS } from './i18n.ts';
 
-/** Removal confirmation: typing CONFIRMO (upper-cased as typed) enables the button. */
+/**
+ * Removal confirmation: typing CONFIRMO (upper-cased as typed) enables the button; with `word`,
+ * typing that word exactly (a company group's name before its deletion).
+ */
 export function ConfirmWord({
   text,
   action,
   pending,
+  word,
   onConfirm,
   onCancel,
 }: {
   text: string;
   action: string;
   pending: boolean;
+  word?: string;
   onConfirm(): void;
   onCancel(): void;
 }) {
   const { t } = useTranslation(NS);
   const [typed, setTyped] = React.useState('');
+  const confirmed = word === undefined ? isConfirmationWord(typed) : typed.trim() === word.trim();
   return (
     <div className="flex flex-col gap-3" data-testid="confirm-word">
       <p className="text-sm">{text}</p>
       <Input
-        aria-label={CONFIRMATION_WORD}
-        placeholder={CONFIRMATION_WORD}
+        aria-label={word ?? CONFIRMATION_WORD}
+        placeholder={word ?? CONFIRMATION_WORD}
         value={typed}
         autoFocus
-        onChange={(e) => setTyped(e.target.value.toUpperCase())}
+        onChange={(e) => setTyped(word === undefined ? e.target.value.toUpperCase() : e.target.value)}
         data-testid="confirm-input"
       />
       <div className="flex justify-end gap-2">
@@ -40,7 +46,7 @@ export function ConfirmWord({
         </Button>
         <Button
           variant="destructive"
-          disabled={!isConfirmationWord(typed) || pending}
+          disabled={!confirmed || pending}
           onClick={onConfirm}
           data-testid="confirm-action"
         >

@@ -415,3 +415,58 @@ registerTranslations(NS, {
     },
   },
 });
+
+// ── Issue 33 item 6: leaving (export, deletion with a grace period, restore) ──
+registerTranslations(NS, {
+  pt: {
+    groups: {
+      status: 'Situação',
+      active: 'Ativo',
+      pendingUntil: 'Exclusão pendente até {{date}}',
+      actions: 'Ações',
+      export: 'Exportar dados',
+      exporting: 'Exportando… {{progress}}%',
+      delete: 'Excluir grupo',
+      deleteTitle: 'Excluir o grupo {{name}}',
+      deleteText:
+        'O grupo, suas empresas, usuários, dados e arquivos serão apagados ao fim do período de carência. Até lá os usuários do grupo não entram e o grupo pode ser restaurado. Digite o nome do grupo para confirmar: {{name}}',
+      deleted: 'Exclusão agendada para {{date}}',
+      restore: 'Restaurar',
+      restored: 'Grupo restaurado',
+    },
+  },
+  en: {
+    groups: {
+      status: 'Status',
+      active: 'Active',
+      pendingUntil: 'Pending deletion until {{date}}',
+      actions: 'Actions',
+      export: 'Export data',
+      exporting: 'Exporting… {{progress}}%',
+      delete: 'Delete group',
+      deleteTitle: 'Delete the group {{name}}',
+      deleteText:
+        'The group, its companies, users, data and files are erased when the grace period ends. Until then its users cannot sign in and the group can be restored. Type the group’s name to confirm: {{name}}',
+      deleted: 'Deletion scheduled for {{date}}',
+      restore: 'Restore',
+      restored: 'Group restored',
+    },
+  },
+  es: {
+    groups: {
+      status: 'Estado',
+      active: 'Activo',
+      pendingUntil: 'Eliminación pendiente hasta {{date}}',
+      actions: 'Acciones',
+      export: 'Exportar los datos',
+      exporting: 'Exportación en curso… {{progress}}%',
+      delete: 'Eliminar grupo',
+      deleteTitle: 'Eliminar el grupo {{name}}',
+      deleteText:
+        'El grupo, sus empresas, usuarios, datos y archivos se borran al terminar el período de gracia. Hasta entonces sus usuarios no pueden entrar y el grupo se puede recuperar. Escriba el nombre del grupo para confirmar: {{name}}',
+      deleted: 'Eliminación programada para {{date}}',
+      restore: 'Recuperar',
+      restored: 'Grupo recuperado',
+    },
+  },
+});

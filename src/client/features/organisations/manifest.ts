@@ -39,7 +39,12 @@ export const organisationsManifest = defineFeature('organisations', [
     operations: [
       'organisations.companyGroups.list',
       'organisations.companyGroups.create',
+      'organisations.companyGroups.export',
+      'organisations.companyGroups.requestDeletion',
+      'organisations.companyGroups.restore',
       'organisations.switchCompany',
+      'jobs.get',
+      'jobs.list',
     ],
   },
   {
