@@ -77,9 +77,10 @@ export function mask(text: string, secrets: string[]): string {
   return out;
 }
 
-/** Called with every program the backup spawns and its argv (tests check no password is there). */
-let spawnObserver: ((cmd: string, args: readonly string[]) => void) | null = null;
-export function observeSpawns(fn: ((cmd: string, args: readonly string[]) => void) | null): void {
+type SpawnObserver = (cmd: string, args: readonly string[], env: NodeJS.ProcessEnv) => void;
+/** Called with every program the backup spawns, its argv and environment (tests check where the password goes). */
+let spawnObserver: SpawnObserver | null = null;
+export function observeSpawns(fn: SpawnObserver | null): void {
   spawnObserver = fn;
 }
 
@@ -93,7 +94,7 @@ export interface ToolOptions {
 export function runTool(cmd: string, args: string[], opts: ToolOptions = {}): Promise<string> {
   const t = opts.target;
   const argv = t ? [...args, `--dbname=${t.dbname}`] : args;
-  spawnObserver?.(cmd, argv);
+  spawnObserver?.(cmd, argv, t?.env ?? process.env);
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, argv, { stdio: ['pipe', 'pipe', 'pipe'], ...(t ? { env: t.env } : {}) });
     const out: Buffer[] = [];
