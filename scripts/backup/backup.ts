@@ -195,13 +195,16 @@ async function wholeBackup(ctx: Ctx, groups: Group[]): Promise<Body> {
     batches.push(batch);
   }
   await dump(ctx, ['--schema=core', `--file=${path.join(ctx.out, 'core.dump')}`]);
-  await eachLimited(batches, jobs, async (batch) => {
-    await dump(ctx, [
-      ...batch.map((s) => `--schema=${s.schema}`),
-      `--file=${path.join(ctx.out, batch[0]!.file)}`,
-    ]);
-  });
-  const groupPlan = await allGroupRows(ctx, schemas);
+  // The groups' core rows (one psql) while the batches are dumped.
+  const [groupPlan] = await Promise.all([
+    allGroupRows(ctx, schemas),
+    eachLimited(batches, jobs, async (batch) => {
+      await dump(ctx, [
+        ...batch.map((s) => `--schema=${s.schema}`),
+        `--file=${path.join(ctx.out, batch[0]!.file)}`,
+      ]);
+    }),
+  ]);
   return {
     core: { file: 'core.dump' },
     schemas,
@@ -239,8 +242,8 @@ async function groupBackup(ctx: Ctx, groups: Group[]): Promise<Body> {
  * table locks (one per table of each schema) within half the lock table, at most MAX_BATCH.
  */
 async function chooseBatchSize(client: pg.Client, jobs: number, asked?: number): Promise<number> {
-  const fromEnv = Number(process.env.BACKUP_BATCH_SIZE);
-  const given = asked ?? (Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : undefined);
+  const fromEnv = process.env.BACKUP_BATCH_SIZE?.trim();
+  const given = asked ?? (fromEnv ? Number(fromEnv) : undefined);
   if (given !== undefined) {
     if (!Number.isInteger(given) || given < 1) throw new BackupError(`invalid batch size: ${given}`);
     return given;
