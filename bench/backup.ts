@@ -3,8 +3,10 @@
  * (default 1,000) real tenant schemas — one provisioned and migrated with the standard catalogue,
  * the others cloned from its dump (DDL and rows, the schema renamed) — then times a plain
  * whole-database pg_dump (expected to fail on default settings), `backup` of the whole install,
- * `backup --group` of one group and, unless RESTORE=0, the whole restore into an empty database.
- * `npx tsx bench/backup.ts`; N=… for another size, JOBS=… pg_dump processes at once.
+ * `backup --group` of one group, its restore from that group backup and from the whole one and,
+ * unless RESTORE=0, the whole restore into an empty database. `npx tsx bench/backup.ts`; N=… for
+ * another size, JOBS=… pg_dump / pg_restore processes at once (default 2), BACKUP_BATCH_SIZE=…
+ * schemas per pg_dump (default: what fits the lock table, at most 50).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,7 +18,7 @@ import { runTool } from '../scripts/backup/pg-tools.ts';
 import { restore } from '../scripts/backup/restore.ts';
 
 const N = Number(process.env.N ?? 1000);
-const JOBS = Number(process.env.JOBS ?? 4);
+const JOBS = Number(process.env.JOBS ?? 2);
 const ONE = `t${String(Math.floor(N / 2)).padStart(4, '0')}`;
 const admin = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const tag = `${process.pid}_${randomBytes(3).toString('hex')}`;
@@ -106,8 +108,9 @@ try {
     jobs: JOBS,
   });
   const size = (await runTool('du', ['-sk', path.join(work, 'whole')])).split('\t')[0];
+  const archives = new Set(whole.schemas.map((s) => s.file)).size;
   console.log(
-    `backup, whole install (core + ${whole.schemas.length} tenants, ${JOBS} pg_dump at once): ${seconds(t0)} s, ${size} KiB`,
+    `backup, whole install (core + ${whole.schemas.length} tenants in ${archives} archives of ≤ ${whole.batchSize}, ${JOBS} pg_dump at once): ${seconds(t0)} s, ${size} KiB`,
   );
 
   t0 = performance.now();
@@ -123,6 +126,16 @@ try {
     dataDir: null,
   });
   console.log(`restore --group ${ONE} into the live install: ${seconds(t0)} s`);
+
+  t0 = performance.now();
+  await restore({
+    databaseUrl: urlOf(src),
+    from: path.join(work, 'whole'),
+    group: ONE,
+    yes: true,
+    dataDir: null,
+  });
+  console.log(`restore --group ${ONE} from the whole backup into the live install: ${seconds(t0)} s`);
 
   if (process.env.RESTORE !== '0') {
     t0 = performance.now();

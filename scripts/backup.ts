@@ -1,5 +1,5 @@
 /**
- * `npm run backup [-- --group <schema>] [--out <dir>] [--jobs <n>]`: a consistent backup of the whole
+ * `npm run backup [-- --group <schema>] [--out <dir>] [--jobs <n>] [--batch <schemas per pg_dump>]`: a consistent backup of the whole
  * install (core, every tenant schema, DATA_DIR) or of one company group (its schema, its rows in
  * core, its files) into a new directory (default `backups/<time>[-<schema>]`). See
  * scripts/backup/backup.ts.
@@ -13,7 +13,12 @@ import { BackupError } from './backup/pg-tools.ts';
 import { runScript } from './lib.ts';
 
 const { values } = parseArgs({
-  options: { group: { type: 'string' }, out: { type: 'string' }, jobs: { type: 'string' } },
+  options: {
+    group: { type: 'string' },
+    out: { type: 'string' },
+    jobs: { type: 'string' },
+    batch: { type: 'string' },
+  },
 });
 
 await runScript(async () => {
@@ -29,6 +34,7 @@ await runScript(async () => {
       dataDir: c.GCS_BUCKET ? null : c.DATA_DIR,
       store: fileStore(),
       jobs: values.jobs ? Number(values.jobs) : undefined,
+      batchSize: values.batch ? Number(values.batch) : undefined,
     });
     const what =
       m.kind === 'group' ? `group ${m.schemas[0]?.schema}` : `core and ${m.schemas.length} tenant schema(s)`;

@@ -1,7 +1,7 @@
 /**
  * `npm run restore -- <backup dir>`: a whole backup into an EMPTY database (DATABASE_URL) and its
- * files into DATA_DIR. `npm run restore -- <group backup dir> --group <schema> --yes`: replaces that
- * one company group in the live install (its schema, its core rows, its files), other groups
+ * files into DATA_DIR. `npm run restore -- <backup dir> --group <schema> --yes` (a group backup or a
+ * whole one): replaces that one company group in the live install (its schema, its core rows, its files), other groups
  * untouched. See scripts/backup/restore.ts.
  */
 import path from 'node:path';

@@ -1,14 +1,19 @@
 /**
  * `npm run backup` (issue 33 item 3). One transaction exports a snapshot (REPEATABLE READ,
- * `pg_export_snapshot()`) and stays open while one `pg_dump --snapshot` per schema runs (core, then
- * every tenant, a few at a time): each pg_dump locks only its own schema's tables, so the lock table
- * never has to hold every table of a thousand tenants at once (a whole-database pg_dump fails there
- * with "out of shared memory"), and all of them read the same instant — the backup is consistent.
+ * `pg_export_snapshot()`) and stays open while `pg_dump --snapshot` runs over the schemas: core
+ * alone, then the tenants in batches of B schemas per pg_dump (`-n a -n b …`, a few pg_dump at
+ * once). All of them read the same instant, so the backup is consistent. Batches, because each
+ * pg_dump reads the whole catalogue (one pg_dump per schema grows as N² at a thousand tenants); not
+ * one pg_dump for everything, because a pg_dump locks every table it dumps until it ends and a
+ * thousand tenants' tables do not fit the lock table on default settings ("out of shared memory").
+ * B defaults to what keeps `jobs × B × tables per tenant` within half the lock table
+ * (max_locks_per_transaction × (max_connections + max_prepared_transactions)), at most 50.
  *
  * Layout of the output directory: `manifest.json` (written last: a directory without it is an
- * unfinished backup), `core.dump` and `schemas/<schema>.dump` (pg_dump custom format), for a group
- * `core-rows/<table>.copy` (COPY text of the group's core rows), and `files/` (the install's
- * DATA_DIR; for a group, the files its rows name).
+ * unfinished backup), `core.dump`, `schemas/batch-<n>.dump` (pg_dump custom format; the manifest
+ * names each schema's archive), `core-rows/<schema>/<table>.copy` (each group's core rows as COPY
+ * text, so one group can be restored from a whole backup) and `files/` (DATA_DIR). A group backup
+ * has `schemas/<schema>.dump`, `core-rows/<table>.copy` and `files/` (the files its rows name).
  */
 import { cp, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,19 +21,41 @@ import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
 import pg from 'pg';
 import type { FileStore } from '../../src/server/files/store.ts';
+import { groupFileKeys } from './group-files.ts';
 import { type GroupTable, groupTablePlan } from '../../src/server/db/group-core-rows.ts';
-import { BackupError, eachLimited, quoteIdent, quoteLiteral, requirePgTools, runTool } from './pg-tools.ts';
+import {
+  BackupError,
+  eachLimited,
+  type PgTarget,
+  pgTarget,
+  quoteIdent,
+  quoteLiteral,
+  requirePgTools,
+  runTool,
+} from './pg-tools.ts';
 
 export const BACKUP_FORMAT = 'equipcheck-backup';
-export const BACKUP_VERSION = 1;
+/** 2: tenants in batch archives, each group's core rows in a whole backup. 1 (one archive per schema) is still read. */
+export const BACKUP_VERSION = 2;
+/** Stands for the group's id in `Manifest.groupPlan` conditions. */
+export const GROUP_ID = '$GROUP_ID';
+/** Schemas per pg_dump at most (the default is lowered to fit the lock table). */
+export const MAX_BATCH = 50;
 
 export interface SchemaEntry {
   schema: string;
   groupId: number;
+  /** Its `company_groups.schema_name` (version ≥ 2). */
+  schemaName?: string;
   /** The schema's applied migrations, newest last. */
   migrations: string[];
+  /** The archive that holds it (a batch archive holds several schemas). */
   file: string;
+  /** Whole backup: the rows of its core rows files (`core-rows/<schema>/<table>.copy`), by table. */
+  coreRows?: Record<string, number>;
 }
+
+export type GroupTableFile = GroupTable & { file: string; rows: number };
 
 export interface Manifest {
   format: typeof BACKUP_FORMAT;
@@ -41,8 +68,12 @@ export interface Manifest {
   /** Whole backup: the core schema's dump. */
   core?: { file: string };
   schemas: SchemaEntry[];
+  /** Whole backup: schemas per pg_dump. */
+  batchSize?: number;
+  /** Whole backup: how each group's core rows were chosen (`GROUP_ID` in place of its id). */
+  groupPlan?: GroupTable[];
   /** Group backup: its rows in core, by table. */
-  group?: { id: number; schemaName: string; tables: (GroupTable & { file: string; rows: number })[] };
+  group?: { id: number; schemaName: string; tables: GroupTableFile[] };
   files: {
     /** `local`: copied under files/; `bucket`: listed only (a bucket keeps its own versions). */
     store: 'local' | 'bucket';
@@ -62,8 +93,10 @@ export interface BackupOptions {
   dataDir: string | null;
   /** The store the group's files are read from. */
   store?: FileStore;
-  /** pg_dump processes at once (default 4). */
+  /** pg_dump processes at once (default 2). */
   jobs?: number;
+  /** Tenant schemas per pg_dump (default: env BACKUP_BATCH_SIZE, else what fits the lock table). */
+  batchSize?: number;
 }
 
 const TENANT = /^cg_[a-z][a-z0-9_]{0,61}$/;
@@ -85,9 +118,10 @@ export async function backup(opts: BackupOptions): Promise<Manifest> {
   const out = path.resolve(opts.out);
   await ensureEmptyDir(out);
   await mkdir(path.join(out, 'schemas'));
+  const target = await pgTarget(opts.databaseUrl);
   const client = new pg.Client({ connectionString: opts.databaseUrl });
-  await client.connect();
   try {
+    await client.connect();
     await client.query('begin isolation level repeatable read read only');
     const snapshot = (await client.query<{ id: string }>('select pg_export_snapshot() as id')).rows[0]!.id;
     const server = (await client.query<{ v: string }>("select current_setting('server_version') as v"))
@@ -100,7 +134,7 @@ export async function backup(opts: BackupOptions): Promise<Manifest> {
     const coreMigrations = (
       await client.query<{ name: string }>('select name from core.kysely_migration order by name')
     ).rows.map((r) => r.name);
-    let groups = (
+    const groups = (
       await client.query<{ id: string; schema_name: string }>(
         'select id, schema_name from core.company_groups order by id',
       )
@@ -109,56 +143,121 @@ export async function backup(opts: BackupOptions): Promise<Manifest> {
       schemaName: r.schema_name,
       schema: fullSchemaName(r.schema_name),
     }));
-    let group: Manifest['group'];
-    if (opts.group) {
-      const schema = fullSchemaName(opts.group);
-      const g = groups.find((x) => x.schema === schema);
-      if (!g) throw new BackupError(`no company group with schema ${schema}`);
-      groups = [g];
-      group = { id: g.id, schemaName: g.schemaName, tables: [] };
-    }
-    const schemas = await tenantMigrations(opts.databaseUrl, snapshot, groups);
-    const dump = (args: string[]) =>
-      runTool('pg_dump', [
-        '--format=custom',
-        `--snapshot=${snapshot}`,
-        '--no-owner',
-        '--no-privileges',
-        ...args,
-        `--dbname=${opts.databaseUrl}`,
-      ]);
-    let core: Manifest['core'];
-    if (!group) {
-      await dump(['--schema=core', `--file=${path.join(out, 'core.dump')}`]);
-      core = { file: 'core.dump' };
-    }
-    await eachLimited(schemas, opts.jobs ?? 4, async (s) => {
-      await dump([`--schema=${s.schema}`, `--file=${path.join(out, s.file)}`]);
-    });
-    if (group) group.tables = await copyGroupRows(client, opts.databaseUrl, snapshot, group.id, out);
-    const files = group
-      ? await copyGroupFiles(client, group.tables, schemas[0]!.schema, out, opts.store)
-      : await copyDataDir(opts.dataDir, out);
+    const ctx = { opts, out, target, client, snapshot };
+    const body = opts.group ? await groupBackup(ctx, groups) : await wholeBackup(ctx, groups);
     await client.query('commit');
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
-      kind: group ? 'group' : 'whole',
+      kind: opts.group ? 'group' : 'whole',
       createdAt: new Date(started).toISOString(),
       server,
       extensions,
       coreMigrations,
-      ...(core ? { core } : {}),
-      schemas,
-      ...(group ? { group } : {}),
-      files,
+      ...body,
       seconds: (Date.now() - started) / 1000,
     };
     await writeFile(path.join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     return manifest;
   } finally {
     await client.end().catch(() => {});
+    await target.close();
   }
+}
+
+interface Ctx {
+  opts: BackupOptions;
+  out: string;
+  target: PgTarget;
+  client: pg.Client;
+  snapshot: string;
+}
+type Group = { id: number; schemaName: string; schema: string };
+type Body = Pick<Manifest, 'core' | 'schemas' | 'batchSize' | 'groupPlan' | 'group' | 'files'>;
+
+function dump(ctx: Ctx, args: string[]): Promise<string> {
+  return runTool(
+    'pg_dump',
+    ['--format=custom', `--snapshot=${ctx.snapshot}`, '--no-owner', '--no-privileges', ...args],
+    { target: ctx.target },
+  );
+}
+
+async function wholeBackup(ctx: Ctx, groups: Group[]): Promise<Body> {
+  const jobs = ctx.opts.jobs ?? 2;
+  const batchSize = await chooseBatchSize(ctx.client, jobs, ctx.opts.batchSize);
+  const schemas = await tenantMigrations(ctx.opts.databaseUrl, ctx.snapshot, groups);
+  const batches: SchemaEntry[][] = [];
+  for (let i = 0; i < schemas.length; i += batchSize) {
+    const batch = schemas.slice(i, i + batchSize);
+    const file = `schemas/batch-${String(batches.length + 1).padStart(4, '0')}.dump`;
+    for (const s of batch) s.file = file;
+    batches.push(batch);
+  }
+  await dump(ctx, ['--schema=core', `--file=${path.join(ctx.out, 'core.dump')}`]);
+  // The groups' core rows (one psql) while the batches are dumped.
+  const [groupPlan] = await Promise.all([
+    allGroupRows(ctx, schemas),
+    eachLimited(batches, jobs, async (batch) => {
+      await dump(ctx, [
+        ...batch.map((s) => `--schema=${s.schema}`),
+        `--file=${path.join(ctx.out, batch[0]!.file)}`,
+      ]);
+    }),
+  ]);
+  return {
+    core: { file: 'core.dump' },
+    schemas,
+    batchSize,
+    groupPlan,
+    files: await copyDataDir(ctx.opts.dataDir, ctx.out),
+  };
+}
+
+async function groupBackup(ctx: Ctx, groups: Group[]): Promise<Body> {
+  const schema = fullSchemaName(ctx.opts.group!);
+  const g = groups.find((x) => x.schema === schema);
+  if (!g) throw new BackupError(`no company group with schema ${schema}`);
+  const schemas = await tenantMigrations(ctx.opts.databaseUrl, ctx.snapshot, [g]);
+  const file = `schemas/${schema}.dump`;
+  schemas[0]!.file = file;
+  await dump(ctx, [`--schema=${schema}`, `--file=${path.join(ctx.out, file)}`]);
+  const plan = await groupTablePlan(ctx.client, g.id);
+  await mkdir(path.join(ctx.out, 'core-rows'));
+  const tables = plan.map((t) => ({ ...t, file: `core-rows/${t.table}.copy`, rows: 0 }));
+  await copyCoreRows(ctx, tables);
+  const store = ctx.opts.store;
+  const keys = await groupFileKeys(ctx.client, tables, schema, async (id) =>
+    store ? (await store.list(`jobs/${id}/`)).map((f) => f.key) : [],
+  );
+  return {
+    schemas,
+    group: { id: g.id, schemaName: g.schemaName, tables },
+    files: await copyGroupFiles(keys, ctx.out, store),
+  };
+}
+
+/**
+ * Schemas per pg_dump: the option, else BACKUP_BATCH_SIZE, else as many as keep `jobs` pg_dumps'
+ * table locks (one per table of each schema) within half the lock table, at most MAX_BATCH.
+ */
+async function chooseBatchSize(client: pg.Client, jobs: number, asked?: number): Promise<number> {
+  const fromEnv = process.env.BACKUP_BATCH_SIZE?.trim();
+  const given = asked ?? (fromEnv ? Number(fromEnv) : undefined);
+  if (given !== undefined) {
+    if (!Number.isInteger(given) || given < 1) throw new BackupError(`invalid batch size: ${given}`);
+    return given;
+  }
+  const r = await client.query<{ slots: number; tables: number }>(
+    `select current_setting('max_locks_per_transaction')::int
+              * (current_setting('max_connections')::int + current_setting('max_prepared_transactions')::int) as slots,
+            (select coalesce(max(n), 0)::int from (
+               select count(*) as n from pg_class
+               where relkind in ('r', 'p') and relnamespace in (select oid from pg_namespace where nspname like 'cg\\_%')
+               group by relnamespace) x) as tables`,
+  );
+  const { slots, tables } = r.rows[0]!;
+  return Math.max(1, Math.min(MAX_BATCH, Math.floor(slots / 2 / Math.max(1, jobs) / Math.max(1, tables))));
 }
 
 /**
@@ -169,7 +268,7 @@ export async function backup(opts: BackupOptions): Promise<Manifest> {
 async function tenantMigrations(
   databaseUrl: string,
   snapshot: string,
-  groups: { id: number; schema: string }[],
+  groups: Group[],
 ): Promise<SchemaEntry[]> {
   const reader = new pg.Client({ connectionString: databaseUrl });
   await reader.connect();
@@ -185,8 +284,9 @@ async function tenantMigrations(
         out.push({
           schema: g.schema,
           groupId: g.id,
+          schemaName: g.schemaName,
           migrations: m.rows.map((r) => r.name),
-          file: `schemas/${g.schema}.dump`,
+          file: '',
         });
       }
       await reader.query('commit');
@@ -197,37 +297,48 @@ async function tenantMigrations(
   }
 }
 
-/** The group's core rows as COPY text, read by psql in the same snapshot. */
-async function copyGroupRows(
-  client: pg.Client,
-  databaseUrl: string,
-  snapshot: string,
-  groupId: number,
-  out: string,
-): Promise<(GroupTable & { file: string; rows: number })[]> {
-  const plan = await groupTablePlan(client, groupId);
-  await mkdir(path.join(out, 'core-rows'));
+/**
+ * Whole backup: every group's core rows, `core-rows/<schema>/<table>.copy`, chosen by one plan
+ * (the same tables and keys for every group; its conditions name the group's id).
+ */
+async function allGroupRows(ctx: Ctx, schemas: SchemaEntry[]): Promise<GroupTable[]> {
+  const probe = Number.MAX_SAFE_INTEGER;
+  const plan = (await groupTablePlan(ctx.client, probe)).map((t) => ({
+    ...t,
+    where: t.where.replaceAll(String(probe), GROUP_ID),
+  }));
+  const all: (GroupTableFile & { schema: SchemaEntry })[] = [];
+  for (const s of schemas) {
+    await mkdir(path.join(ctx.out, 'core-rows', s.schema), { recursive: true });
+    for (const t of plan) {
+      const where = t.where.replaceAll(GROUP_ID, String(s.groupId));
+      all.push({ ...t, where, file: `core-rows/${s.schema}/${t.table}.copy`, rows: 0, schema: s });
+    }
+  }
+  await copyCoreRows(ctx, all);
+  for (const t of all) t.schema.coreRows = { ...t.schema.coreRows, [t.table]: t.rows };
+  return plan;
+}
+
+/** Core rows as COPY text (one file per table entry), read by one psql in the snapshot; sets `rows`. */
+async function copyCoreRows(ctx: Ctx, tables: GroupTableFile[]): Promise<void> {
   const lines = [
     '\\set ON_ERROR_STOP on',
     'begin isolation level repeatable read read only;',
-    `set transaction snapshot ${quoteLiteral(snapshot)};`,
+    `set transaction snapshot ${quoteLiteral(ctx.snapshot)};`,
   ];
-  const tables = plan.map((t) => ({ ...t, file: `core-rows/${t.table}.copy`, rows: 0 }));
   for (const t of tables) {
     const cols = t.columns.map(quoteIdent).join(', ');
     lines.push(
-      `\\copy (select ${cols} from core.${quoteIdent(t.table)} where ${t.where}) to ${quoteLiteral(path.join(out, t.file))}`,
+      `\\copy (select ${cols} from core.${quoteIdent(t.table)} where ${t.where}) to ${quoteLiteral(path.join(ctx.out, t.file))}`,
     );
   }
   lines.push('commit;');
-  await runTool('psql', ['-X', '-q', `--dbname=${databaseUrl}`, '-f', '-'], {
-    stdin: `${lines.join('\n')}\n`,
-  });
+  await runTool('psql', ['-X', '-q', '-f', '-'], { stdin: `${lines.join('\n')}\n`, target: ctx.target });
   for (const t of tables) {
-    const text = await readFile(path.join(out, t.file), 'utf8');
+    const text = await readFile(path.join(ctx.out, t.file), 'utf8');
     t.rows = text === '' ? 0 : text.split('\n').length - 1;
   }
-  return tables;
 }
 
 /** Whole backup: DATA_DIR as it is (with its .app-secret), or nothing when files live in a bucket. */
@@ -252,45 +363,16 @@ async function copyDataDir(dataDir: string | null, out: string): Promise<Manifes
   return { store: 'local', copied: true, keys: keys.sort(), bytes };
 }
 
-/**
- * A group's files: every key its rows name (`*_key` text columns of its core rows and of its
- * schema's tables) and every file under `jobs/<id>/` of its jobs — read through the file store, so a
- * bucket's files are copied too.
- */
+/** A group's files (`groupFileKeys`), read through the file store, so a bucket's files are copied too. */
 async function copyGroupFiles(
-  client: pg.Client,
-  tables: GroupTable[],
-  schema: string,
+  keys: string[],
   out: string,
   store: FileStore | undefined,
 ): Promise<Manifest['files']> {
-  const keys = new Set<string>();
-  const keyColumns = await client.query<{ schema: string; table: string; column: string }>(
-    `select n.nspname as schema, c.relname as table, a.attname as column
-     from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
-     where n.nspname in ('core', $1) and c.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped
-       and a.attname like '%\\_key' and a.atttypid = 'text'::regtype`,
-    [schema],
-  );
-  const where = new Map(tables.map((t) => [t.table, t.where]));
-  for (const k of keyColumns.rows) {
-    const cond = k.schema === 'core' ? where.get(k.table) : 'true';
-    if (!cond) continue;
-    const r = await client.query<{ key: string }>(
-      `select distinct ${quoteIdent(k.column)} as key from ${quoteIdent(k.schema)}.${quoteIdent(k.table)}
-       where (${cond}) and ${quoteIdent(k.column)} is not null`,
-    );
-    for (const row of r.rows) keys.add(row.key);
-  }
-  const jobs = where.get('jobs');
-  if (store && jobs) {
-    const ids = await client.query<{ id: string }>(`select id::text from core.jobs where ${jobs}`);
-    for (const { id } of ids.rows) for (const f of await store.list(`jobs/${id}/`)) keys.add(f.key);
-  }
   let bytes = 0;
   const copied: string[] = [];
   if (store) {
-    for (const key of [...keys].sort()) {
+    for (const key of keys) {
       const body = await store.get(key).catch(() => null);
       if (!body) continue;
       const dest = path.join(out, 'files', key);
@@ -300,5 +382,5 @@ async function copyGroupFiles(
       copied.push(key);
     }
   }
-  return { store: 'local', copied: Boolean(store), keys: store ? copied : [...keys].sort(), bytes };
+  return { store: 'local', copied: Boolean(store), keys: store ? copied : keys, bytes };
 }
