@@ -16,18 +16,7 @@ import type { SignedInContext } from '../../kit/operation.ts';
 import { log } from '../../logger.ts';
 import { groupItem } from './company-groups.ts';
 import { groupExportJob } from './jobs.ts';
-
-async function auditGroup(ctx: SignedInContext, action: string, groupId: number, details: object) {
-  await coreDb()
-    .insertInto('audit_log')
-    .values({
-      user_id: ctx.auth.user.id,
-      company_group_id: groupId,
-      action,
-      details: JSON.stringify(details),
-    })
-    .execute();
-}
+import { audit } from './users-admin.ts';
 
 async function groupOr404(id: number) {
   const g = await coreDb()
@@ -47,7 +36,7 @@ export async function requestGroupExport(ctx: SignedInContext, { id }: { id: num
     { groupId: g.id },
     { companyGroupId: null, companyId: null, requestedBy: ctx.auth.user.id },
   );
-  await auditGroup(ctx, 'company-group.export', g.id, { jobId });
+  await audit(ctx, 'company-group.export', g.id, { jobId });
   return { jobId };
 }
 
@@ -81,7 +70,7 @@ export async function requestGroupDeletion(
     .returning(['purge_after'])
     .executeTakeFirst();
   if (marked) {
-    await auditGroup(ctx, 'company-group.deletion-requested', g.id, { purgeAfter: marked.purge_after });
+    await audit(ctx, 'company-group.deletion-requested', g.id, { purgeAfter: marked.purge_after });
     log.info('company group deletion requested', { groupId: g.id, purgeAfter: marked.purge_after });
   }
   return groupItem(g.id);
@@ -102,7 +91,7 @@ export async function restoreGroup(ctx: SignedInContext, { id }: { id: number })
     .returning('id')
     .executeTakeFirst();
   if (!restored) throw new AppError('COMPANY_GROUP_PURGING');
-  await auditGroup(ctx, 'company-group.restored', g.id, {});
+  await audit(ctx, 'company-group.restored', g.id, {});
   log.info('company group restored', { groupId: g.id });
   return groupItem(g.id);
 }

@@ -83,7 +83,8 @@ async function pendingUser(id: number) {
   return u;
 }
 
-async function audit(
+/** One line of `core.audit_log`: who did what to which company group. */
+export async function audit(
   ctx: SignedInContext,
   action: string,
   groupId: number | null,
