@@ -184,4 +184,24 @@ describe('creating and migrating a company group at a growing number of groups',
     expect(migrateLate.reads.some((r) => r.sql.includes('pg_depend'))).toBe(true);
     expectFlat(migrateEarly.reads, migrateLate.reads, n1, n2);
   });
+
+  it('refuses a name whose schema exists without a group (the name check reads pg_namespace)', async () => {
+    await sql`create schema cg_creationorphan`.execute(baseDb());
+    const before = await groups();
+    const attempt = baseDb()
+      .transaction()
+      .execute((trx) =>
+        provisionCompanyGroup(trx, {
+          groupName: 'Orphan',
+          schemaName: 'creationorphan',
+          company: { name: 'Orphan' },
+          responsible: { name: 'Responsible', email: 'orphan@example.test', passwordHash: 'x' },
+        }),
+      );
+    await expect(attempt).rejects.toMatchObject({
+      code: 'CREATE_EXISTING_COMPANY_GROUP',
+      params: { name: 'creationorphan' },
+    });
+    expect(await groups()).toBe(before);
+  });
 });
