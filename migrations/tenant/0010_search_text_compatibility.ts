@@ -47,9 +47,11 @@ export async function up(db: Kysely<unknown>, schema: string): Promise<void> {
       where ${sql.id(g.col)} is distinct from (${sql.raw(g.expr)})`.execute(db);
   }
   const has = async (table: string, column: string) =>
+    // By the table's oid (information_schema.columns scans pg_class for the schema's tables).
     (
-      await sql<{ n: number }>`select count(*)::int as n from information_schema.columns
-        where table_schema = ${schema} and table_name = ${table} and column_name = ${column}`.execute(db)
+      await sql<{ n: number }>`select count(*)::int as n from pg_catalog.pg_attribute
+        where attrelid = to_regclass(format('%I.%I', ${schema}::text, ${table}::text))
+          and attname = ${column} and not attisdropped`.execute(db)
     ).rows[0]!.n > 0;
   if (await has('equipment', 'product_sort'))
     await sql`update ${s}.equipment e set product_sort = core.search_text(p.name)

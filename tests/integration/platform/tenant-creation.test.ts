@@ -2,7 +2,12 @@ import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseDb, observeQueries } from '../../../src/server/db/database.ts';
 import { createManyTenants } from '../../../src/server/db/many-tenants.ts';
-import { migrateAll, migrateTenant, tenantMigrationsFingerprint } from '../../../src/server/db/migrate.ts';
+import {
+  createTenantSchemaByMigrations,
+  migrateAll,
+  migrateTenant,
+  tenantMigrationsFingerprint,
+} from '../../../src/server/db/migrate.ts';
 import { forgetTenantTemplate } from '../../../src/server/db/tenant-template.ts';
 import { provisionCompanyGroup } from '../../../src/server/domains/account/provision.ts';
 import { useScratchDatabase } from '../../helpers/scratch-database.ts';
@@ -148,6 +153,18 @@ async function migrateObserved(schemaName: string) {
   return { statements, reads: await pagesRead(baseDb(), statements) };
 }
 
+/** Creates a schema by replaying the migrations (no pg_dump; the template's capture): its reads. */
+async function replayObserved(schemaName: string) {
+  const statements: Seen[] = [];
+  const stop = observeQueries((q) => statements.push({ sql: q.sql, parameters: q.parameters }));
+  try {
+    await createTenantSchemaByMigrations(schemaName);
+  } finally {
+    stop();
+  }
+  return { statements, reads: await pagesRead(baseDb(), statements) };
+}
+
 const shape = (s: Seen, schemaName: string) => s.sql.replaceAll(schemaName, '<schema>');
 
 describe('creating and migrating a company group at a growing number of groups', () => {
@@ -161,11 +178,13 @@ describe('creating and migrating a company group at a growing number of groups',
     const n1 = await groups();
     const early = await provisionObserved('creationearly');
     const migrateEarly = await migrateObserved('ca01');
+    const replayEarly = await replayObserved('replayearly');
     await createManyTenants(20, { prefix: 'cb' });
     const n2 = await groups();
     expect([n1, n2]).toEqual([10, 30]);
     const late = await provisionObserved('creationlate');
     const migrateLate = await migrateObserved('ca02');
+    const replayLate = await replayObserved('replaylate');
 
     expect(late.statements.map((s) => shape(s, 'creationlate'))).toEqual(
       early.statements.map((s) => shape(s, 'creationearly')),
@@ -183,6 +202,12 @@ describe('creating and migrating a company group at a growing number of groups',
     );
     expect(migrateLate.reads.some((r) => r.sql.includes('pg_depend'))).toBe(true);
     expectFlat(migrateEarly.reads, migrateLate.reads, n1, n2);
+
+    // Replaying the migrations (no pg_dump; capturing the template): their catalog reads too.
+    expect(replayLate.statements.map((s) => shape(s, 'replaylate'))).toEqual(
+      replayEarly.statements.map((s) => shape(s, 'replayearly')),
+    );
+    expectFlat(replayEarly.reads, replayLate.reads, n1, n2);
   });
 
   it('refuses a name whose schema exists without a group (the name check reads pg_namespace)', async () => {
