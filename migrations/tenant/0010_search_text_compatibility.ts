@@ -16,29 +16,42 @@ import { reindexSearchIndexes } from '../core/0010_search_text_compatibility.ts'
  */
 export async function up(db: Kysely<unknown>, schema: string): Promise<void> {
   const s = sql.id(schema);
+  // The schema's tables through pg_depend's index on the schema, then their generated columns'
+  // expressions (pg_get_expr over every column default of the database grew with the number of
+  // company groups, issue 33).
   const generated = await sql<{ tbl: string; col: string; source: string; expr: string }>`
-    select c.relname as tbl, a.attname as col, pg_get_expr(ad.adbin, ad.adrelid) as expr,
-      (select ra.attname from pg_depend d
-         join pg_attribute ra on ra.attrelid = d.refobjid and ra.attnum = d.refobjsubid
-       where d.classid = 'pg_attrdef'::regclass and d.objid = ad.oid
-         and d.refobjid = c.oid and d.refobjsubid > 0 and d.refobjsubid <> a.attnum
+    with mine as materialized (
+      select c.oid, c.relname from pg_catalog.pg_namespace n
+        join pg_catalog.pg_depend d on d.refclassid = 'pg_catalog.pg_namespace'::regclass
+          and d.refobjid = n.oid and d.refobjsubid = 0 and d.classid = 'pg_catalog.pg_class'::regclass
+        join pg_catalog.pg_class c on c.oid = d.objid and c.relnamespace = n.oid
+      where n.nspname = ${schema} and c.relkind = 'r'),
+    cols as materialized (
+      select c.oid, c.relname, a.attname, a.attnum, ad.oid as adoid, ad.adbin, ad.adrelid
+      from mine c
+        join pg_catalog.pg_attribute a on a.attrelid = c.oid
+        join pg_catalog.pg_attrdef ad on ad.adrelid = a.attrelid and ad.adnum = a.attnum
+      where a.attgenerated = 's' and not a.attisdropped)
+    select g.relname as tbl, g.attname as col, pg_get_expr(g.adbin, g.adrelid) as expr,
+      (select ra.attname from pg_catalog.pg_depend d
+         join pg_catalog.pg_attribute ra on ra.attrelid = d.refobjid and ra.attnum = d.refobjsubid
+       where d.classid = 'pg_catalog.pg_attrdef'::regclass and d.objid = g.adoid
+         and d.refobjid = g.oid and d.refobjsubid > 0 and d.refobjsubid <> g.attnum
        order by ra.attnum limit 1) as source
-    from pg_attribute a
-      join pg_class c on c.oid = a.attrelid
-      join pg_namespace n on n.oid = c.relnamespace
-      join pg_attrdef ad on ad.adrelid = a.attrelid and ad.adnum = a.attnum
-    where n.nspname = ${schema} and c.relkind = 'r' and a.attgenerated = 's' and not a.attisdropped
-      and pg_get_expr(ad.adbin, ad.adrelid) like '%search_text(%'
-    order by c.relname, a.attname`.execute(db);
+    from cols g
+    where pg_get_expr(g.adbin, g.adrelid) like '%search_text(%'
+    order by g.relname, g.attname`.execute(db);
   for (const g of generated.rows) {
     if (!g.source) throw new Error(`${schema}.${g.tbl}.${g.col}: no column its expression reads`);
     await sql`update ${s}.${sql.id(g.tbl)} set ${sql.id(g.source)} = ${sql.id(g.source)}
       where ${sql.id(g.col)} is distinct from (${sql.raw(g.expr)})`.execute(db);
   }
   const has = async (table: string, column: string) =>
+    // By the table's oid (information_schema.columns scans pg_class for the schema's tables).
     (
-      await sql<{ n: number }>`select count(*)::int as n from information_schema.columns
-        where table_schema = ${schema} and table_name = ${table} and column_name = ${column}`.execute(db)
+      await sql<{ n: number }>`select count(*)::int as n from pg_catalog.pg_attribute
+        where attrelid = to_regclass(format('%I.%I', ${schema}::text, ${table}::text))
+          and attname = ${column} and not attisdropped`.execute(db)
     ).rows[0]!.n > 0;
   if (await has('equipment', 'product_sort'))
     await sql`update ${s}.equipment e set product_sort = core.search_text(p.name)

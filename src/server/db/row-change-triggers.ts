@@ -10,10 +10,16 @@ import { type Kysely, sql } from 'kysely';
 const UNWATCHED_CORE_TABLES = new Set(['sessions', 'page_views', 'page_view_days']);
 
 export async function watchRowChanges(db: Kysely<unknown>, schema: string): Promise<void> {
+  // The schema's tables through pg_depend's index on what depends on the schema: pg_class has no
+  // index on relnamespace, and scanning it (~230,000 rows at 1,000 groups, 14 ms) per migrated
+  // schema made migrating every group quadratic (issue 33).
   const { rows } = await sql<{ table: string }>`select c.relname as "table"
-    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    from pg_catalog.pg_namespace n
+      join pg_catalog.pg_depend d on d.refclassid = 'pg_catalog.pg_namespace'::regclass
+        and d.refobjid = n.oid and d.refobjsubid = 0 and d.classid = 'pg_catalog.pg_class'::regclass
+      join pg_catalog.pg_class c on c.oid = d.objid and c.relnamespace = n.oid
     where n.nspname = ${schema} and c.relkind in ('r', 'p')
-      and not exists (select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = 'rows_changed')`.execute(
+      and not exists (select 1 from pg_catalog.pg_trigger t where t.tgrelid = c.oid and t.tgname = 'rows_changed')`.execute(
     db,
   );
   for (const { table } of rows) {
