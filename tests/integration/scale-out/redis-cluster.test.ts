@@ -6,7 +6,8 @@ import { config, resetConfig } from '../../../src/server/config.ts';
 import { coreDb, tenantDb } from '../../../src/server/db/database.ts';
 import { loginKey } from '../../../src/server/domains/auth/rate-limit.ts';
 import { closeQueue, queueFor } from '../../../src/server/jobs/queue.ts';
-import { closeRedis, isRedisCluster, queuePrefix, redis } from '../../../src/server/redis.ts';
+import { closeRedis, isRedisCluster, queuePrefix, redis, redisSeedUrls } from '../../../src/server/redis.ts';
+import { checkRedis, ServiceUnavailableError } from '../../../src/server/services-check.ts';
 import { tagUrl } from '../../../src/shared/qr/serial.ts';
 import type { Page } from '../../../src/shared/list.ts';
 import { type RunningWorker, startWorker } from '../../../src/worker/worker.ts';
@@ -88,6 +89,22 @@ describe('on a Redis Cluster of three masters', () => {
     expect(redis()).toBeInstanceOf(Cluster);
     expect(queuePrefix('qr')).toBe(`{${config().REDIS_PREFIX}:qr}`);
     expect(loginKey('ip', '10.0.0.1')).toBe(`{${config().REDIS_PREFIX}:login}:ip:10.0.0.1`);
+    // Several seed nodes mean a cluster without the flag; the start-up check reaches every master.
+    delete process.env.REDIS_CLUSTER;
+    resetConfig();
+    try {
+      expect(isRedisCluster()).toBe(true);
+      expect(redisSeedUrls().map((u) => Number(u.port))).toEqual(cluster.ports);
+    } finally {
+      process.env.REDIS_CLUSTER = 'true';
+      resetConfig();
+    }
+    await expect(checkRedis(cluster.url, true)).resolves.toBeUndefined();
+    const down = await checkRedis('redis://127.0.0.1:1,redis://127.0.0.1:2', true).catch((e: Error) => e);
+    expect(down).toBeInstanceOf(ServiceUnavailableError);
+    expect((down as Error).message).toMatch(
+      /^Redis Cluster is not reachable at 127\.0\.0\.1:1, 127\.0\.0\.1:2 /,
+    );
   });
 
   it('runs a QR batch: the label PDF decodes to the new tags, the job reports its progress', async () => {
