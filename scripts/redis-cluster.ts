@@ -155,25 +155,28 @@ export async function stopRedisCluster(dir: string): Promise<void> {
   const file = path.join(dir, 'cluster.json');
   if (!existsSync(file)) return;
   const { ports } = JSON.parse(readFileSync(file, 'utf8')) as { ports: number[] };
-  for (const port of ports) {
-    const pidFile = path.join(dir, String(port), 'redis.pid');
-    const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) : undefined;
-    await cli(port, 'shutdown', 'nosave').catch(() => undefined);
-    if (pid)
+  await Promise.all(
+    ports.map(async (port) => {
+      const pidFile = path.join(dir, String(port), 'redis.pid');
+      const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) : undefined;
+      await cli(port, 'shutdown', 'nosave').catch(() => undefined);
+      if (!pid) return;
+      const gone = async () => {
+        try {
+          process.kill(pid, 0);
+          return false;
+        } catch {
+          return true;
+        }
+      };
       await waitUntil(
         `redis on ${port} (pid ${pid}) stopped`,
-        async () => {
-          try {
-            process.kill(pid, 0);
-            return false;
-          } catch {
-            return true;
-          }
-        },
+        gone,
         async () => readLog(dir, port),
         10_000,
       ).catch((e: Error) => console.warn(e.message));
-  }
+    }),
+  );
   rmSync(dir, { recursive: true, force: true });
 }
 

@@ -134,6 +134,13 @@ describe('on a Redis Cluster of three masters', () => {
     const bull = await queueFor('qr').getJob(job.id);
     expect(bull?.progress).toBe(100);
     expect(await bull?.getState()).toBe('completed');
+    // Bull Board reads the queues on the cluster.
+    const board = await rest('GET', '/admin/queues/api/queues', { token: await loginAs(DEMO.admin) });
+    expect(board.status).toBe(200);
+    const { queues } = (await board.res.json()) as {
+      queues: { name: string; counts: Record<string, number> }[];
+    };
+    expect(queues.find((q) => q.name === 'qr')?.counts.completed, JSON.stringify(queues)).toBeGreaterThan(0);
   });
 
   it('exports a report: the sheet holds the list’s rows', async () => {
