@@ -57,7 +57,17 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * The Redis server; on a Redis Cluster, one or more seed nodes, comma-separated
+   * (`redis://10.0.0.1:6379,redis://10.0.0.2:6379`).
+   */
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  /**
+   * REDIS_URL names a Redis Cluster (issue 28 item 4): commands, BullMQ queues and workers use
+   * ioredis `Cluster`, and keys used together share a hash tag (docs/conventions.md, "Redis keys").
+   * Default: true when REDIS_URL lists several nodes, else false.
+   */
+  REDIS_CLUSTER: z.stringbool().optional(),
   /** Prefix of every BullMQ and rate-limit key, so several installs (or test runs) share one Redis. */
   REDIS_PREFIX: z.string().default('equipcheck'),
   DATA_DIR: z.string().default('.data/files'),

@@ -1,7 +1,8 @@
-import { Redis } from 'ioredis';
+import { type Cluster, Redis } from 'ioredis';
 import pg from 'pg';
 import { config, DEFAULT_DATABASE_URL } from './config.ts';
 import { log } from './logger.ts';
+import { createCluster, isRedisCluster } from './redis.ts';
 
 /** A missing dependency gets one clear sentence saying what to start, never a stack trace. */
 export class ServiceUnavailableError extends Error {}
@@ -67,27 +68,31 @@ export async function checkPostgres(
   }
 }
 
-export async function checkRedis(url = config().REDIS_URL): Promise<void> {
-  const r = new Redis(url, {
+/** Redis answers (on a Redis Cluster: the cluster, and every master keeps every key). */
+export async function checkRedis(url = config().REDIS_URL, cluster = isRedisCluster()): Promise<void> {
+  const quick = {
     lazyConnect: true,
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
     connectTimeout: 4000,
-  });
+  };
+  const r: Redis | Cluster = cluster ? createCluster(quick, {}, url) : new Redis(url, quick);
   r.on('error', () => {});
   try {
     await r.connect();
     await r.ping();
-    const policy = (await r.config('GET', 'maxmemory-policy').catch(() => [])) as string[];
-    if (policy[1] && policy[1] !== 'noeviction') {
-      // BullMQ needs every key kept; try to set it, warn if we cannot.
-      await r.config('SET', 'maxmemory-policy', 'noeviction').catch(() => {
-        console.warn(`Redis maxmemory-policy is ${policy[1]}; BullMQ needs noeviction.`);
-      });
+    for (const node of 'nodes' in r ? r.nodes('master') : [r]) {
+      const policy = (await node.config('GET', 'maxmemory-policy').catch(() => [])) as string[];
+      if (policy[1] && policy[1] !== 'noeviction') {
+        // BullMQ needs every key kept; try to set it, warn if we cannot.
+        await node.config('SET', 'maxmemory-policy', 'noeviction').catch(() => {
+          console.warn(`Redis maxmemory-policy is ${policy[1]}; BullMQ needs noeviction.`);
+        });
+      }
     }
   } catch (e) {
     throw new ServiceUnavailableError(
-      `Redis is not reachable at ${hostOf(url)} (${(e as Error).message}). Start it (e.g. \`redis-server --daemonize yes\` or \`docker compose up -d redis\`) or set REDIS_URL.`,
+      `Redis${cluster ? ' Cluster' : ''} is not reachable at ${url.split(',').map(hostOf).join(', ')} (${(e as Error).message}). Start it (e.g. \`redis-server --daemonize yes\` or \`docker compose up -d redis\`) or set REDIS_URL.`,
     );
   } finally {
     r.disconnect();

@@ -15,7 +15,7 @@ import { acquireTenantSlot } from '../server/jobs/fairness.ts';
 import { queueFor, REMOVE_ON_COMPLETE, REMOVE_ON_FAIL } from '../server/jobs/queue.ts';
 import { requeueStuckJobs } from '../server/jobs/requeue.ts';
 import { log } from '../server/logger.ts';
-import { bullConnection, watchRedis } from '../server/redis.ts';
+import { bullConnection, closeBullConnection, queuePrefix, watchRedis } from '../server/redis.ts';
 import { jobRegistry } from '../server/jobs/registry.ts';
 
 /** How long finished results stay downloadable before the retention sweep removes them. */
@@ -246,10 +246,14 @@ function concurrencyOf(queueConcurrency: number | undefined, override: number | 
 export function startWorker(opts: StartWorkerOptions = {}): RunningWorker {
   const registry = opts.registry ?? jobRegistry();
   const lockDuration = config().WORKER_LOCK_MS;
+  // On a Redis Cluster these are clients BullMQ leaves open (closed after the workers).
+  const connections: ReturnType<typeof bullConnection>[] = [];
   const workers = registry.queues.map((spec) => {
+    const connection = bullConnection();
+    connections.push(connection);
     const worker = new Worker<JobPayload>(spec.name, (job, token) => run(job, registry, token), {
-      connection: bullConnection(),
-      prefix: config().REDIS_PREFIX,
+      connection,
+      prefix: queuePrefix(spec.name),
       // Recorded on each job it takes (`processedBy`, shown in Bull Board): which process ran it.
       name: `${hostname()}:${process.pid}`,
       concurrency: concurrencyOf(spec.concurrency, opts.concurrency),
@@ -289,6 +293,7 @@ export function startWorker(opts: StartWorkerOptions = {}): RunningWorker {
       const res = await Promise.race([closed, deadline]);
       clearTimeout(timer);
       if (res === 'timeout') await Promise.all(workers.map((w) => w.close(true)));
+      await Promise.all(connections.map(closeBullConnection));
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import pg from 'pg';
+import { deleteRedisKeys } from './redis-keys.ts';
 import { resetConfig } from '../../src/server/config.ts';
 import { closeDb } from '../../src/server/db/database.ts';
 import { closeQueue } from '../../src/server/jobs/queue.ts';
@@ -43,14 +43,7 @@ export async function useScratchDatabase(label: string): Promise<{ url: string; 
       if (previousPrefix === undefined) delete process.env.REDIS_PREFIX;
       else process.env.REDIS_PREFIX = previousPrefix;
       resetConfig();
-      const r = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-      let cursor = '0';
-      do {
-        const [next, keys] = await r.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-        cursor = next;
-        if (keys.length) await r.del(...keys);
-      } while (cursor !== '0');
-      await r.quit();
+      await deleteRedisKeys(prefix);
       const a = new pg.Client({ connectionString: ADMIN_URL });
       await a.connect();
       await a.query(`drop database if exists "${name}" with (force)`);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import pg from 'pg';
+import { deleteRedisKeys } from './redis-keys.ts';
 
 /**
  * A throwaway database and Redis key prefix for one test run, created here and dropped by the
@@ -34,6 +34,7 @@ export async function createTestEnvironment(label: string): Promise<TestEnvironm
     DATABASE_POOL_SIZE: '5',
     REDIS_URL,
     REDIS_PREFIX: redisPrefix,
+    ...(process.env.REDIS_CLUSTER ? { REDIS_CLUSTER: process.env.REDIS_CLUSTER } : {}),
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
     TRUST_PROXY: 'true',
@@ -59,14 +60,8 @@ export async function createTestEnvironment(label: string): Promise<TestEnvironm
       await a.connect();
       await a.query(`drop database if exists "${dbName}" with (force)`);
       await a.end();
-      const r = new Redis(REDIS_URL);
-      let cursor = '0';
-      do {
-        const [next, keys] = await r.scan(cursor, 'MATCH', `${redisPrefix}:*`, 'COUNT', 500);
-        cursor = next;
-        if (keys.length) await r.del(...keys);
-      } while (cursor !== '0');
-      await r.quit();
+      const cluster = env.REDIS_CLUSTER ? env.REDIS_CLUSTER === 'true' : REDIS_URL.includes(',');
+      await deleteRedisKeys(redisPrefix, REDIS_URL, cluster);
       const { rm } = await import('node:fs/promises');
       await rm(dataDir, { recursive: true, force: true });
     },

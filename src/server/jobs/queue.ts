@@ -1,12 +1,11 @@
 import { Queue } from 'bullmq';
 import type { z } from 'zod';
-import { config } from '../config.ts';
 import type { Kysely } from 'kysely';
 import { coreDb } from '../db/database.ts';
 import type { CoreDatabase } from '../db/schema.ts';
 import { priorityFor } from './fairness.ts';
 import { log } from '../logger.ts';
-import { bullConnection, watchRedis } from '../redis.ts';
+import { bullConnection, closeBullConnection, queuePrefix, watchRedis } from '../redis.ts';
 import type { JobDefinition, JobOwner, JobPayload } from './define.ts';
 
 export type { JobOwner, JobPayload } from './define.ts';
@@ -15,28 +14,30 @@ export type { JobOwner, JobPayload } from './define.ts';
 export const REMOVE_ON_COMPLETE = { age: 24 * 3600, count: 1000 };
 export const REMOVE_ON_FAIL = { age: 7 * 24 * 3600 };
 
-const queues = new Map<string, Queue<JobPayload>>();
+const queues = new Map<string, { queue: Queue<JobPayload>; connection: ReturnType<typeof bullConnection> }>();
 
 /** The BullMQ queue `name` under the install's prefix (one connection per queue, opened lazily). */
 export function queueFor(name: string): Queue<JobPayload> {
   let q = queues.get(name);
   if (!q) {
-    q = new Queue<JobPayload>(name, {
-      connection: bullConnection(),
-      prefix: config().REDIS_PREFIX,
+    const connection = bullConnection();
+    const queue = new Queue<JobPayload>(name, {
+      connection,
+      prefix: queuePrefix(name),
       defaultJobOptions: { removeOnComplete: REMOVE_ON_COMPLETE, removeOnFail: REMOVE_ON_FAIL },
     });
-    watchRedis(q, `queue ${name}`);
+    watchRedis(queue, `queue ${name}`);
+    q = { queue, connection };
     queues.set(name, q);
   }
-  return q;
+  return q.queue;
 }
 
 /** Closes every queue this process opened. */
 export async function closeQueue(): Promise<void> {
   const open = [...queues.values()];
   queues.clear();
-  await Promise.all(open.map((q) => q.close()));
+  await Promise.all(open.map((q) => q.queue.close().finally(() => closeBullConnection(q.connection))));
 }
 
 /**

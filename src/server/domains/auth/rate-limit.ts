@@ -6,7 +6,7 @@ import { AppError } from '../../errors.ts';
 import { log } from '../../logger.ts';
 import { sendMail } from '../../mail/mailer.ts';
 import { renderMail } from '../../mail/messages.ts';
-import { redisCommand, redisKey } from '../../redis.ts';
+import { redisCommand, redisGroupKey } from '../../redis.ts';
 
 /**
  * Sign-in throttling with progressive delay, never a lockout (OWASP Authentication Cheat Sheet).
@@ -49,12 +49,18 @@ return {1, 0, kicked}
 
 const KNOWN_ADDRESS_DAYS = 30;
 
+/**
+ * The script and `clearLoginRate`'s MULTI use several of these keys at once, so they share one hash
+ * tag on a Redis Cluster (`{<prefix>:login}:…`, one slot: sign-ins are few, a slot carries them).
+ */
+export const loginKey = (...parts: string[]) => redisGroupKey('login', ...parts);
+
 const keys = (email: string, ip: string) => ({
-  pair: redisKey('login', 'pair', email, ip),
-  ip: redisKey('login', 'ip', ip),
-  email: redisKey('login', 'email', email),
-  known: redisKey('login', 'known', email),
-  notified: redisKey('login', 'notified', email),
+  pair: loginKey('pair', email, ip),
+  ip: loginKey('ip', ip),
+  email: loginKey('email', email),
+  known: loginKey('known', email),
+  notified: loginKey('notified', email),
 });
 
 /**
