@@ -5,6 +5,7 @@ import { log } from '../logger.ts';
 import { prepareStatements } from './prepared.ts';
 import { noteStatement } from './read-tags.ts';
 import { TenantQueryCompiler } from './tenant-compiler.ts';
+import { publishWrites } from './write-notify.ts';
 import type { CoreDatabase, TenantDatabase } from './schema.ts';
 
 // int8 (counts, identities) as JS numbers: ids stay far below 2^53.
@@ -63,6 +64,8 @@ export function getPool(): pg.Pool {
     });
     watchPoolErrors(pool);
     if (config().DATABASE_PREPARED_STATEMENTS) pool.on('connect', (client) => prepareStatements(client));
+    // On Citus, what a connection commits is published from the coordinator (db/write-notify.ts).
+    pool.on('connect', (client) => publishWrites(client));
   }
   return pool;
 }

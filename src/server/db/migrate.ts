@@ -5,6 +5,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
 import { config } from '../config.ts';
 import { log } from '../logger.ts';
+import {
+  allowTenantTriggers,
+  citusEnabled,
+  distributeTenantSchema,
+  undistributedTenantSchemas,
+} from './citus.ts';
 import { baseDb, tenantSchemaName } from './database.ts';
 import { watchRowChanges } from './row-change-triggers.ts';
 import { applyTemplate, tenantTemplate } from './tenant-template.ts';
@@ -118,6 +124,10 @@ async function migrateSchemaInTransaction(
   record = true,
 ): Promise<number> {
   await sql`select pg_advisory_xact_lock(hashtext(${`migrate:${schema}`}))`.execute(trx);
+  // On Citus a company group's schema is distributed once migrated (db/citus.ts); the template's
+  // throwaway schema (record false) stays local: pg_dump reads its rows on the coordinator.
+  const citus = record && (await citusEnabled());
+  if (citus) await allowTenantTriggers(trx);
   await ensureBookkeeping(trx, schema);
   const done = new Set(
     (
@@ -135,6 +145,7 @@ async function migrateSchemaInTransaction(
   }
   if (ran > 0) await watchRowChanges(trx, schema);
   if (record) await recordVersion(trx, schema, list);
+  if (citus) await distributeTenantSchema(trx, schema);
   return ran;
 }
 
@@ -213,7 +224,12 @@ export async function migrateTenants(
   opts: MigrateTenantsOptions = {},
 ): Promise<MigrateTenantsResult> {
   const list = await tenantMigrationList(opts.extra);
-  const { schemas, total } = await staleTenantSchemas(db, opts.extra);
+  const stale = await staleTenantSchemas(db, opts.extra);
+  const { total } = stale;
+  // On Citus, a schema not distributed yet (a database that became a Citus one) is behind too.
+  const schemas = (await citusEnabled(db))
+    ? [...new Set([...stale.schemas, ...(await undistributedTenantSchemas(db))])]
+    : stale.schemas;
   const concurrency = Math.max(1, opts.concurrency ?? defaultConcurrency());
   const progress = opts.onProgress === undefined ? printProgress : opts.onProgress || undefined;
   const started = Date.now();
@@ -269,6 +285,8 @@ export async function createTenantSchema(schemaName: string, trx?: Kysely<unknow
     if (template) {
       await applyTemplate(t, template, schema);
       await recordVersion(t, schema, await tenantMigrationList());
+      // On Citus: made local from the template, then distributed in the same transaction.
+      if (await citusEnabled()) await distributeTenantSchema(t, schema);
     } else await createByMigrations(schema, t);
   };
   if (trx) return run(trx);
