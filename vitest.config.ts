@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** Three projects: unit (pure), integration (real Postgres + Redis), e2e (Chromium). */
+/** Projects: unit (pure), integration (real Postgres + Redis), e2e (Chromium), citus (test:citus only). */
 export default defineConfig({
   test: {
     projects: [
@@ -20,6 +20,19 @@ export default defineConfig({
           setupFiles: ['tests/helpers/setup-env.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        // Tests that need a Citus cluster (issue 28): only `npm run test:citus` runs them.
+        test: {
+          name: 'citus',
+          include: ['tests/citus/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/integration/global-setup.ts'],
+          setupFiles: ['tests/helpers/setup-env.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           pool: 'forks',
         },
       },

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { deleteRedisKeys } from './redis-keys.ts';
 import { resetConfig } from '../../src/server/config.ts';
 import { closeDb } from '../../src/server/db/database.ts';
 import { closeQueue } from '../../src/server/jobs/queue.ts';
 import { closeRedis } from '../../src/server/redis.ts';
+import { createDatabase, dropDatabase } from './test-env.ts';
 
 const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -17,10 +17,7 @@ const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@12
  */
 export async function useScratchDatabase(label: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `eqc_test_${label}_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
+  await createDatabase(name);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const previous = process.env.DATABASE_URL;
@@ -44,10 +41,7 @@ export async function useScratchDatabase(label: string): Promise<{ url: string; 
       else process.env.REDIS_PREFIX = previousPrefix;
       resetConfig();
       await deleteRedisKeys(prefix);
-      const a = new pg.Client({ connectionString: ADMIN_URL });
-      await a.connect();
-      await a.query(`drop database if exists "${name}" with (force)`);
-      await a.end();
+      await dropDatabase(name);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { createCitusDatabase, dropCitusDatabase } from '../../scripts/citus/nodes.ts';
 import { deleteRedisKeys } from './redis-keys.ts';
 
 /**
@@ -16,14 +17,34 @@ export interface TestEnvironment {
 
 const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/**
+ * `npm run test:citus` (issue 28): ADMIN_URL is the Citus coordinator's and every throwaway
+ * database is a Citus database (on every node, workers added; scripts/citus/nodes.ts).
+ */
+export const CITUS_TEST = process.env.CITUS_TEST === '1';
 
-export async function createTestEnvironment(label: string): Promise<TestEnvironment> {
-  const id = `${label}_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const dbName = `eqc_test_${id}`;
+/** Creates a throwaway database (on every Citus node under CITUS_TEST). */
+export async function createDatabase(dbName: string): Promise<void> {
+  if (CITUS_TEST) return createCitusDatabase(dbName);
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(`create database "${dbName}"`);
   await admin.end();
+}
+
+/** Drops a throwaway database (on every Citus node under CITUS_TEST). */
+export async function dropDatabase(dbName: string): Promise<void> {
+  if (CITUS_TEST) return dropCitusDatabase(dbName);
+  const a = new pg.Client({ connectionString: ADMIN_URL });
+  await a.connect();
+  await a.query(`drop database if exists "${dbName}" with (force)`);
+  await a.end();
+}
+
+export async function createTestEnvironment(label: string): Promise<TestEnvironment> {
+  const id = `${label}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const dbName = `eqc_test_${id}`;
+  await createDatabase(dbName);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${dbName}`;
   const redisPrefix = `eqc_test_${id}`;
@@ -56,10 +77,7 @@ export async function createTestEnvironment(label: string): Promise<TestEnvironm
     dataDir,
     env,
     async teardown() {
-      const a = new pg.Client({ connectionString: ADMIN_URL });
-      await a.connect();
-      await a.query(`drop database if exists "${dbName}" with (force)`);
-      await a.end();
+      await dropDatabase(dbName);
       const cluster = env.REDIS_CLUSTER ? env.REDIS_CLUSTER === 'true' : REDIS_URL.includes(',');
       await deleteRedisKeys(redisPrefix, REDIS_URL, cluster);
       const { rm } = await import('node:fs/promises');
