@@ -143,7 +143,8 @@ async function migrateSchemaInTransaction(
     );
     ran++;
   }
-  if (ran > 0) await watchRowChanges(trx, schema);
+  // On Citus the tenant tables get no NOTIFY trigger (db/citus.ts: the connections publish writes).
+  if (ran > 0 && !citus) await watchRowChanges(trx, schema);
   if (record) await recordVersion(trx, schema, list);
   if (citus) await distributeTenantSchema(trx, schema);
   return ran;
@@ -270,7 +271,7 @@ export async function migrateTenants(
 /** Creates a company group's schema by replaying every tenant migration (no template). */
 async function createByMigrations(schema: string, trx: Kysely<unknown>): Promise<void> {
   await migrateSchemaInTransaction(trx, schema, await tenantMigrationList());
-  await watchRowChanges(trx, schema);
+  if (!(await citusEnabled())) await watchRowChanges(trx, schema);
 }
 
 /**

@@ -29,7 +29,14 @@ export function searchCondition(
  * every write of the fields (e.g. `UPDATE … SET search = searchDocument([...])`).
  */
 export function searchDocument(parts: Expression<unknown>[]): RawBuilder<string> {
-  return sql<string>`core.search_text('|' || concat_ws('|', ${sql.join(parts)}) || '|')`;
+  // `'|' || concat_ws('|', …) || '|'` built from immutable operators only: concat_ws is stable,
+  // and Citus refuses a stable function over columns in an UPDATE (issue 28). Same text: each
+  // present field followed by `|`, and `||` when every field is null.
+  const fields = sql.join(
+    parts.map((p) => sql`coalesce(${p}::text || '|', '')`),
+    sql` || `,
+  );
+  return sql<string>`core.search_text('|' || coalesce(nullif(${fields}, ''), '|'))`;
 }
 
 /**

@@ -40,8 +40,9 @@ export async function documentsTenant() {
     .select('schema_name')
     .where('id', '=', other.groupId)
     .executeTakeFirstOrThrow();
+  // setval, not ALTER SEQUENCE … RESTART: Citus refuses to alter a distributed schema's sequence.
   for (const table of ['inspections', 'maintenances'])
-    await sql`alter sequence ${sql.table(`${tenantSchemaName(schema)}.${table}_id_seq`)} restart with 800000`.execute(
+    await sql`select setval(${`${tenantSchemaName(schema)}.${table}_id_seq`}::regclass, 800000, false)`.execute(
       baseDb(),
     );
   const companyB = await otherDemoCompany(other.groupId);
