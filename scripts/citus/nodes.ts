@@ -78,10 +78,45 @@ export async function createCitusDatabase(database: string): Promise<void> {
 
 /** Drops `database` on every node (the workers keep their own copy otherwise). */
 export async function dropCitusDatabase(database: string): Promise<void> {
-  for (const node of citusNodes()) {
-    await withClient(nodeUrl(node, 'postgres'), (c) =>
-      c.query(`drop database if exists ${quoteIdent(database)} with (force)`),
-    );
+  const nodes = citusNodes();
+  // A tenant move cut short leaves logical replication behind (a subscription in the database,
+  // a slot on the source node, both cluster-wide): they would block the drop and the next move.
+  for (const node of nodes) {
+    const exists = await withClient(nodeUrl(node, 'postgres'), async (c) => {
+      const r = await c.query('select 1 from pg_database where datname = $1', [database]);
+      return (r.rowCount ?? 0) > 0;
+    });
+    if (!exists) continue;
+    await withClient(nodeUrl(node, database), async (c) => {
+      const subs = await c.query<{ subname: string }>(
+        'select subname from pg_subscription s join pg_database d on d.oid = s.subdbid where d.datname = $1',
+        [database],
+      );
+      for (const { subname } of subs.rows) {
+        await c.query(`alter subscription ${quoteIdent(subname)} disable`);
+        await c.query(`alter subscription ${quoteIdent(subname)} set (slot_name = none)`);
+        await c.query(`drop subscription ${quoteIdent(subname)}`);
+      }
+    });
+  }
+  for (const node of nodes) {
+    await withClient(nodeUrl(node, 'postgres'), async (c) => {
+      await c.query(
+        'select pg_terminate_backend(active_pid) from pg_replication_slots where database = $1 and active_pid is not null',
+        [database],
+      );
+      await c.query(
+        'select pg_drop_replication_slot(slot_name) from pg_replication_slots where database = $1 and not active',
+        [database],
+      );
+      await c.query(`drop database if exists ${quoteIdent(database)} with (force)`);
+      // …and the move's roles (cluster-wide too; their names repeat in every database).
+      const roles = await c.query<{ rolname: string }>(
+        "select rolname from pg_roles where rolname like 'citus\\_shard\\_move\\_subscription\\_role\\_%'",
+      );
+      for (const { rolname } of roles.rows)
+        await c.query(`drop role if exists ${quoteIdent(rolname)}`).catch(() => {});
+    });
   }
 }
 

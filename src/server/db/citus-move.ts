@@ -59,6 +59,6 @@ export async function moveTenant(
       throw new Error('no other worker to move to');
     })();
   if (to.host === from.host && to.port === from.port) return { from, to };
-  await sql`select citus_schema_move(${schema}::regnamespace, ${to.host}, ${to.port})`.execute(db);
+  await sql`select citus_schema_move(${schema}::regnamespace, ${to.host}::text, ${to.port}::int)`.execute(db);
   return { from, to };
 }

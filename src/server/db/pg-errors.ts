@@ -1,7 +1,13 @@
 /** Postgres unique violation (SQLSTATE 23505), optionally of one constraint or unique index. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  const e = err as { code?: string; constraint?: string };
-  return e?.code === '23505' && (!constraint || e.constraint === constraint);
+  const e = err as { code?: string; constraint?: string; message?: string };
+  if (e?.code !== '23505') return false;
+  if (!constraint || e.constraint === constraint) return true;
+  // On Citus the violation comes from the worker's shard: its constraint is `<name>_<shard id>`,
+  // named in the message (the constraint field is not always passed on).
+  const shard = new RegExp(`^${constraint}_\\d+$`);
+  if (e.constraint && shard.test(e.constraint)) return true;
+  return !e.constraint && new RegExp(`"${constraint}_\\d+"`).test(e.message ?? '');
 }
 
 /**

@@ -94,7 +94,7 @@ describe('the session cache', () => {
       ).rows.map((r) => r.pid);
     const [pid] = await listener();
     expect(pid).toBeDefined();
-    await sql`select pg_terminate_backend(${pid})`.execute(baseDb());
+    await sql`select pg_terminate_backend(${pid}::int)`.execute(baseDb());
     await waitFor(async () => (connected() ? undefined : true), 5000, 5);
     // Not listening: a change could go unheard, so every read goes to the database.
     await call(token);
