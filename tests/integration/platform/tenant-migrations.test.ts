@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { baseDb, observeQueries } from '../../../src/server/db/database.ts';
@@ -13,11 +16,12 @@ import {
 import { useScratchDatabase } from '../../helpers/scratch-database.ts';
 
 /**
- * Issue 33 items 1, 4 and 5: the tenant migration runner at 300 company groups (made fast from the
+ * Issue 33 items 1, 3, 4 and 5: the tenant migration runner at 300 company groups (made fast from the
  * tenant template by createManyTenants), in a database of its own (the shared one's loops must not
  * see 300 extra groups); then every scheduled loop over the groups runs once on Postgres's default
  * `max_locks_per_transaction` (64: ~6,400 locks for the whole server, while one tenant is ~215
- * relations — one transaction touching a few tables of every tenant would fail at ~175).
+ * relations — one transaction touching a few tables of every tenant would fail at ~175), and the
+ * batched backup with a one-group restore out of it.
  */
 const N = 300;
 let scratch: Awaited<ReturnType<typeof useScratchDatabase>>;
@@ -232,4 +236,41 @@ describe(`loops over ${N} company groups on default max_locks_per_transaction`, 
     expect(await sweepUnqueuedEvents()).toBe(0);
     expect((await reconcileBilling()).failed).toBe(0);
   });
+});
+
+describe(`the backup at ${N} company groups on default max_locks_per_transaction`, () => {
+  it('backs up the whole install in batches and restores one group out of it, the others untouched', async () => {
+    const { backup } = await import('../../../scripts/backup/backup.ts');
+    const { restore } = await import('../../../scripts/backup/restore.ts');
+    const out = await mkdtemp(path.join(tmpdir(), 'eqc-backup-300-'));
+    try {
+      const m = await backup({ databaseUrl: scratch.url, out, dataDir: null, batchSize: 50 });
+      expect(m.kind).toBe('whole');
+      expect(m.schemas.map((s) => s.schema).sort()).toEqual(tenants.map((t) => t.schema).sort());
+      expect(new Set(m.schemas.map((s) => s.file)).size).toBe(Math.ceil(N / 50));
+
+      // After the backup: one group loses a category it had, another gains one.
+      const [one, other] = [tenants[7]!.schema, tenants[250]!.schema];
+      const added = (schema: string) =>
+        sql`insert into ${sql.table(`${schema}.categories`)} (name, enabled) values ('after the backup', true)`.execute(
+          baseDb(),
+        );
+      const names = async (schema: string) =>
+        (
+          await sql<{
+            name: string;
+          }>`select name from ${sql.table(`${schema}.categories`)} order by id`.execute(baseDb())
+        ).rows.map((r) => r.name);
+      const before = await names(one);
+      await added(one);
+      await added(other);
+      expect(await names(one)).toEqual([...before, 'after the backup']);
+
+      await restore({ databaseUrl: scratch.url, from: out, group: one, yes: true, dataDir: null });
+      expect(await names(one)).toEqual(before);
+      expect(await names(other)).toContain('after the backup');
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  }, 240_000);
 });
