@@ -19,6 +19,7 @@ import {
   demoCompany,
   demoDb,
   extinguisherCatalogue,
+  newSerial,
   otherDemoCompany,
   register,
   tokens,
@@ -198,14 +199,22 @@ describe('list filters, search and scope', () => {
   let c: Catalogue;
   let sisterCompany: number;
   const made: Record<string, { id: number; serial: string }> = {};
-  const tag = uid().toUpperCase();
+  // Random serials and the run's tag must not contain what the search test looks for (`abc`,
+  // `agua`): a serial such as `K7ABC2…` on another row would be a true match, and a flaky test.
+  const clean = (make: () => string) => {
+    for (;;) {
+      const s = make();
+      if (!/ABC|AGUA/i.test(s)) return s;
+    }
+  };
+  const tag = clean(() => uid().toUpperCase());
 
   beforeAll(async () => {
     c = await extinguisherCatalogue(t.group, t.admin);
     sisterCompany = await otherDemoCompany(demo.groupId);
     await coreDb().updateTable('companies').set({ tags_limit: 10 }).where('id', '=', sisterCompany).execute();
     const add = async (key: string, body: Record<string, unknown>, companyId = demo.companyId) => {
-      const serial = await createTag({ ...demo, companyId });
+      const serial = await createTag({ ...demo, companyId }, { serial: clean(newSerial) });
       made[key] = {
         serial,
         id: await register(t.group, { tagSerialNumber: serial, productId: c.productId, ...body }),
