@@ -77,7 +77,19 @@ export function locateCodes(png: PNG, template: LabelTemplateFields, dpi: number
       w: Math.min(png.width, Math.ceil((b.x + b.w + 2) * k)) - x,
       h: Math.min(png.height, Math.ceil((b.y + b.h + 2) * k)) - y,
     };
-    const r = jsQR(crop(png, rect), rect.w, rect.h);
+    // jsQR binarises by regions of the crop: now and then a neighbour's edge in the 2 mm margin
+    // makes a good code unreadable, so a miss is tried once more on the label's own box.
+    const own = {
+      x: Math.max(0, Math.floor(label.x)),
+      y: Math.max(0, Math.floor(label.y)),
+      w: Math.min(png.width - Math.floor(label.x), Math.ceil(label.w)),
+      h: Math.min(png.height - Math.floor(label.y), Math.ceil(label.h)),
+    };
+    let r = jsQR(crop(png, rect), rect.w, rect.h);
+    if (!r && own.w > 0 && own.h > 0) {
+      r = jsQR(crop(png, own), own.w, own.h);
+      if (r) Object.assign(rect, own);
+    }
     if (!r) return;
     const c = r.location;
     const xs = [c.topLeftCorner.x, c.topRightCorner.x, c.bottomLeftCorner.x, c.bottomRightCorner.x];
