@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-// `npm run bench -- api` (or `qr`, `equipment`, `reports`, `dashboard`, `throughput`, `tenants`) runs one part.
+// `npm run bench -- api` (or `qr`, `equipment`, `reports`, `dashboard`, `throughput`, `tenants`, `citus`,
+// `tenant-memory`, `backup`, `evidence`, `cycles`) runs one part.
 const part = process.argv[2];
 if (part === undefined || part === 'qr') {
   // QR labels: formats, sizes and every label template (bench/qr.ts).
@@ -67,8 +68,53 @@ if (part === 'tenant-memory' || part === 'tenants') {
   });
 }
 
+// Issue 28 item 6: the local Citus cluster (started, then stopped unless CITUS_KEEP=1) — creating a
+// group and moving one of 10,000 equipment under traffic (bench/citus.ts), then the throughput
+// bench on plain Postgres and on Citus, one after the other in the same run.
+if (part === 'citus') {
+  const cluster = (command: string) =>
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(here, '../scripts/citus-cluster.ts'), command],
+      {
+        stdio: 'inherit',
+      },
+    );
+  cluster('start');
+  try {
+    console.log('\nCitus: creating a company group, moving one under traffic:');
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'citus.ts')], { stdio: 'inherit' });
+    const { citusNodes, nodeUrl } = await import('../scripts/citus/nodes.ts');
+    const citusEnv = { CITUS_TEST: '1', TEST_ADMIN_DATABASE_URL: nodeUrl(citusNodes()[0]!, 'postgres') };
+    for (const [name, extra] of [
+      ['plain Postgres', {}],
+      ['Citus (coordinator + 2 workers)', citusEnv],
+    ] as const) {
+      console.log(`\nThroughput on ${name}, 20 connections, real server processes:`);
+      execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'throughput.ts')], {
+        stdio: 'inherit',
+        env: { ...process.env, ...extra },
+      });
+    }
+  } finally {
+    if (process.env.CITUS_KEEP !== '1') cluster('stop');
+  }
+}
+
 // Backup and restore over 1,000 tenant schemas (issue 33 item 3; its own throwaway databases).
 if (part === 'backup') {
   console.log('\nBackup, 1,000 tenant schemas:');
   execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'backup.ts')], { stdio: 'inherit' });
+}
+
+// Evidence (issue 29 item 6): 10 photos from a throttled phone to synced, the inspection PDF with 10
+// photos, storage per 1,000 inspections (the product in its own process, its own throwaway database).
+if (part === 'evidence') {
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'evidence.ts')], { stdio: 'inherit' });
+}
+
+// Maintenance cycles (issue 30 item 6): 100,000 equipment with 3 cycles each, report pages filtered by
+// cycle (set READ_CACHE_MS=0 for every call to recount) and the cycle-refresh job (own throwaway database).
+if (part === 'cycles') {
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'cycles.ts')], { stdio: 'inherit' });
 }

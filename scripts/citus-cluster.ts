@@ -28,7 +28,13 @@ import {
 } from './citus/nodes.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const vendor = path.resolve(repo, process.env.CITUS_VENDOR_DIR ?? '../shared/vendor/citus');
+// CITUS_VENDOR_DIR, else `../shared/vendor/citus` beside the checkout, else the workplace's
+// `/work/shared/vendor/citus` (a CI clone may sit elsewhere).
+const vendor = process.env.CITUS_VENDOR_DIR
+  ? path.resolve(repo, process.env.CITUS_VENDOR_DIR)
+  : ([path.resolve(repo, '../shared/vendor/citus'), '/work/shared/vendor/citus'].find((d) =>
+      existsSync(path.join(d, 'build.sh')),
+    ) ?? path.resolve(repo, '../shared/vendor/citus'));
 const dataRoot = path.resolve(process.env.CITUS_DATA_DIR ?? '/tmp/equipcheck-citus');
 const database = process.env.CITUS_DATABASE ?? 'equipcheck';
 const asRoot = process.getuid?.() === 0;

@@ -3,7 +3,8 @@
  * a defined part of the integration tests with every throwaway database a Citus database on it
  * (CITUS_TEST=1, the coordinator as the tests' admin database) plus the Citus-only tests
  * (tests/citus/), then stops the cluster (CITUS_KEEP=1 leaves it running). Extra arguments replace
- * the file list (`npm run test:citus -- tests/integration/tags`).
+ * the file list (`npm run test:citus -- tests/integration/tags`); those starting with `--` are
+ * passed to vitest (the reporters of `npm test`).
  */
 import { spawnSync } from 'node:child_process';
 import { citusNodes, nodeUrl } from './citus/nodes.ts';
@@ -15,6 +16,7 @@ export const CITUS_TEST_FILES = [
   'tests/integration/platform/read-cache.test.ts',
   'tests/integration/account/registration.test.ts',
   'tests/integration/analytics/page-views.test.ts',
+  'tests/integration/audit/audit-trail.test.ts',
   'tests/integration/auth/authentication.test.ts',
   'tests/integration/auth/session-cache.test.ts',
   'tests/integration/billing/billing-api.test.ts',
@@ -27,11 +29,14 @@ export const CITUS_TEST_FILES = [
   'tests/integration/notifications/bell.test.ts',
   'tests/integration/offline/working-set.test.ts',
   'tests/integration/organisations/company-groups.test.ts',
+  'tests/integration/photos/record-photos.test.ts',
   'tests/integration/qr/tag-counters.test.ts',
   'tests/integration/reports/exports.test.ts',
+  'tests/integration/seals/',
   'tests/integration/service-orders/create.test.ts',
   'tests/integration/tags/list.test.ts',
   'tests/integration/videos/video-lessons.test.ts',
+  'tests/integration/visits/visits.test.ts',
   'tests/integration/webhooks/webhooks.test.ts',
 ];
 
@@ -45,10 +50,22 @@ function cluster(command: string): boolean {
 const started = Date.now();
 let status = 1;
 if (cluster('start')) {
-  const files = process.argv.slice(2).length ? process.argv.slice(2) : CITUS_TEST_FILES;
+  const args = process.argv.slice(2);
+  const options = args.filter((a) => a.startsWith('--'));
+  const named = args.filter((a) => !a.startsWith('--'));
+  const files = named.length ? named : CITUS_TEST_FILES;
   const r = spawnSync(
     node,
-    ['node_modules/vitest/vitest.mjs', 'run', '--project', 'integration', '--project', 'citus', ...files],
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--project',
+      'integration',
+      '--project',
+      'citus',
+      ...options,
+      ...files,
+    ],
     {
       stdio: 'inherit',
       env: {

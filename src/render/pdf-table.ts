@@ -51,7 +51,7 @@ export interface PdfTableOptions {
  * Text the embedded font can draw (fonts/truetype.ts: "CO₂" included); a character it has no glyph
  * for falls back to its compatibility form, else "?". Widths are cached per character.
  */
-class FontText {
+export class FontText {
   private readonly charset: Set<number>;
   private readonly widths = new Map<string, number>();
   private readonly safe = new Map<string, string>();

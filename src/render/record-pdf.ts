@@ -346,6 +346,8 @@ export async function renderRecordPdf(doc: RecordDocument): Promise<Uint8Array> 
 
   for (const section of doc.sections) drawSection(w, section);
   for (const table of doc.tables) drawTable(w, table);
+  if (doc.photos?.length) await (await import('./pdf-photos.ts')).drawPhotos(w, pdf, doc.photos);
+  if (doc.seal) await (await import('./record-seal-pdf.ts')).drawSeal(w, pdf, doc.seal);
 
   drawFooters(pdf, font);
   return pdf.save();

@@ -133,6 +133,14 @@ const envSchema = z.object({
   /** A `queued` row younger than this may still be on its way to Redis: the sweep leaves it. */
   JOB_REQUEUE_MIN_AGE_MS: z.coerce.number().int().min(0).default(30_000),
   /**
+   * A saved cycle list recomputes its equipment in the request up to this many equipment, else in
+   * the `cycle-refresh` job (issue 30): ~0.2 ms per equipment (20 s at 100,000, bench/cycles.ts),
+   * so 2,000 keep the save under ~0.5 s, well inside a proxy's timeout, with its locks held briefly.
+   */
+  CYCLE_REFRESH_INLINE_MAX: z.coerce.number().int().min(0).default(2000),
+  /** Equipment per transaction of the `cycle-refresh` job (~0.4 s each at 2,000). */
+  CYCLE_REFRESH_CHUNK: z.coerce.number().int().min(1).max(50_000).default(2000),
+  /**
    * Map tiles of the inspection map (Leaflet: `{z}`, `{x}`, `{y}`, optionally `{s}` for a
    * subdomain). Its origin is added to the CSP's `img-src` at start-up; point it at a tile proxy of
    * your own to keep viewers' addresses from the tile provider.
@@ -233,6 +241,8 @@ const envSchema = z.object({
   PAGE_VIEWS_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Issue 18: days the raw page views are kept (the daily counts of the usage page stay). */
   PAGE_VIEWS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Issue 29 item 4: days the audit trail keeps its entries (the retention sweep deletes older ones). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(1825),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

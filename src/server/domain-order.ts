@@ -18,10 +18,18 @@ export const DOMAIN_LEVELS: readonly (readonly string[])[] = [
   ['qr'],
   ['tags'],
   ['equipment'],
-  // built on equipment
-  ['documents', 'reports', 'dashboard', 'field', 'notifications'],
+  // photos on field records (issue 29): read the records through equipment; the seal and documents read them
+  ['photos'],
+  // signatures and sealed records: the documents' PDF shows them
+  ['seals'],
+  // built on equipment; visits (issue 30) read the equipment's cycles through equipment's public file
+  ['documents', 'reports', 'dashboard', 'notifications', 'visits'],
+  // the offline working set: equipment's forms and cycles, and the technician's visits (issue 30 item 4)
+  ['field'],
   // service orders lay out their PDF with the documents' words
   ['service-orders'],
+  // the building dossier (issue 30 item 5): equipment, cycles, seals and service orders of a company
+  ['dossier'],
   // consumers: they subscribe to the others' events; nothing imports them
-  ['webhooks', 'billing', 'videos', 'analytics'],
+  ['webhooks', 'billing', 'videos', 'analytics', 'audit'],
 ];

@@ -11,17 +11,22 @@ import { cepDomain } from './domains/cep/domain.ts';
 import { configDomain } from './domains/config/domain.ts';
 import { dashboardDomain } from './domains/dashboard/domain.ts';
 import { documentsDomain } from './domains/documents/domain.ts';
+import { dossierDomain } from './domains/dossier/domain.ts';
 import { equipmentDomain } from './domains/equipment/domain.ts';
+import { photosDomain } from './domains/photos/domain.ts';
 import { fieldDomain } from './domains/field/domain.ts';
 import { jobsDomain } from './domains/jobs/domain.ts';
 import { notificationsDomain } from './domains/notifications/domain.ts';
 import { organisationsDomain } from './domains/organisations/domain.ts';
 import { qrDomain } from './domains/qr/domain.ts';
 import { reportsDomain } from './domains/reports/domain.ts';
+import { sealsDomain } from './domains/seals/domain.ts';
 import { serviceOrdersDomain } from './domains/service-orders/domain.ts';
 import { tagsDomain } from './domains/tags/domain.ts';
 import { webhooksDomain } from './domains/webhooks/domain.ts';
 import { videosDomain } from './domains/videos/domain.ts';
+import { visitsDomain } from './domains/visits/domain.ts';
+import { auditDomain } from './domains/audit/domain.ts';
 import { registerSubscriptions } from './kit/events.ts';
 
 // biome-ignore format: one registration line per domain
@@ -37,15 +42,20 @@ export const domains = {
   tags: tagsDomain,
   reports: reportsDomain, // before equipment: its /web/equipments/… paths mount ahead of /:tag/
   equipment: equipmentDomain,
+  photos: photosDomain,
   field: fieldDomain,
+  seals: sealsDomain,
   documents: documentsDomain,
   serviceOrders: serviceOrdersDomain,
+  dossier: dossierDomain,
+  visits: visitsDomain,
   dashboard: dashboardDomain,
   webhooks: webhooksDomain,
   notifications: notificationsDomain,
   billing: billingDomain,
   videos: videosDomain,
   analytics: analyticsDomain,
+  audit: auditDomain,
 };
 
 // Every domain's `subscribes`, in this order: the in-transaction events' handlers (kit/events.ts).

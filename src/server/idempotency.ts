@@ -69,6 +69,44 @@ function replay(s: Stored): Response {
   });
 }
 
+const isMultipart = (type: string | undefined) => /^multipart\/form-data\b/i.test(type ?? '');
+
+/** A multipart body's boundary is random per send: a resend of the same form must match (issue 29). */
+function headerForFingerprint(name: string, value: string | undefined): string | null {
+  if (value === undefined) return null;
+  return name === 'content-type' && isMultipart(value) ? 'multipart/form-data' : value;
+}
+
+/**
+ * What of the body the fingerprint covers: its bytes, or for a form its fields in order — names,
+ * texts, and each file's type and SHA-256 — so an offline photo resent after the app restarted
+ * (a new boundary) is the same request. A form that does not parse falls back to its bytes.
+ */
+async function bodyForFingerprint(req: Request): Promise<Buffer> {
+  if (isMultipart(req.headers.get('content-type') ?? undefined)) {
+    try {
+      const parts: string[][] = [];
+      for (const [name, v] of (await req.clone().formData()).entries())
+        parts.push(
+          typeof v === 'string'
+            ? [name, 'text', v]
+            : [
+                name,
+                'file',
+                v.type,
+                createHash('sha256')
+                  .update(Buffer.from(await v.arrayBuffer()))
+                  .digest('hex'),
+              ],
+        );
+      return Buffer.from(JSON.stringify(parts));
+    } catch {
+      // not a readable form: its bytes
+    }
+  }
+  return Buffer.from(await req.clone().arrayBuffer());
+}
+
 export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = c.req.header('Idempotency-Key');
   if (c.req.method !== 'POST' || key === undefined) return next();
@@ -80,10 +118,10 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
       c.req.path,
       new URL(c.req.url).search,
       callerOf(ctx),
-      fingerprintHeaders().map((h) => c.req.header(h) ?? null),
+      fingerprintHeaders().map((h) => headerForFingerprint(h, c.req.header(h))),
     ]),
   );
-  fingerprint.update('\n').update(Buffer.from(await c.req.raw.clone().arrayBuffer()));
+  fingerprint.update('\n').update(await bodyForFingerprint(c.req.raw));
   const hash = fingerprint.digest('hex');
   // Anonymous callers are told apart by address and by the whole request, never by address alone.
   const owner = ctx.auth ? [`u${ctx.auth.user.id}`] : [`ip${ctx.ip}`, hash];

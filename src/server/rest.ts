@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import { ERROR_CATALOGUE, type ErrorBody } from '../shared/errors.ts';
 import { describeIssue } from '../shared/field-messages.ts';
 import type { RequestContext } from './context.ts';
-import { isDatabaseUnavailable } from './db/pg-errors.ts';
+import { isDatabaseUnavailable, isRecordSealedViolation } from './db/pg-errors.ts';
 import { AppError } from './errors.ts';
 import { log } from './logger.ts';
 
@@ -29,7 +29,9 @@ export function retryAfterOf(err: AppError): number | undefined {
   return err.status === 503 ? 5 : undefined;
 }
 
-export function errorResponse(c: Context, err: unknown) {
+export function errorResponse(c: Context, thrown: unknown) {
+  // A sealed record's row refused by its trigger is the catalogue's 409 RECORD_SEALED.
+  const err = isRecordSealedViolation(thrown) ? new AppError('RECORD_SEALED') : thrown;
   if (err instanceof AppError) {
     const body: ErrorBody = {
       code: err.code,

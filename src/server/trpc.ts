@@ -4,7 +4,7 @@ import { ZodError } from 'zod';
 import { ERROR_CATALOGUE } from '../shared/errors.ts';
 import { describeIssue, type IssueBody } from '../shared/field-messages.ts';
 import type { RequestContext } from './context.ts';
-import { isDatabaseUnavailable } from './db/pg-errors.ts';
+import { isDatabaseUnavailable, isRecordSealedViolation } from './db/pg-errors.ts';
 import { AppError } from './errors.ts';
 import { log } from './logger.ts';
 
@@ -75,7 +75,8 @@ export const router = t.router;
 const errorMapper = t.middleware(async ({ next, path }) => {
   const res = await next();
   if (!res.ok) {
-    const cause = res.error.cause;
+    // A sealed record's row refused by its trigger is the catalogue's 409 RECORD_SEALED.
+    const cause = isRecordSealedViolation(res.error.cause) ? new AppError('RECORD_SEALED') : res.error.cause;
     if (cause instanceof AppError) {
       (res as { error: TRPCError }).error = toTrpcError(cause);
     } else if (isDatabaseUnavailable(cause)) {

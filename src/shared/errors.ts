@@ -12,18 +12,24 @@ import { authErrors } from './auth/errors.ts';
 import { billingErrors } from './billing/errors.ts';
 import { catalogueErrors } from './catalogue/errors.ts';
 import { commonErrors } from './common/errors.ts';
+import { cycleErrors } from './cycles/errors.ts';
 import { equipmentErrors } from './equipment/errors.ts';
 import { type ErrorDef, formatMessage, type Placeholders } from './define-errors.ts';
 import type { IssueBody } from './field-messages.ts';
 import { jobsErrors } from './jobs/errors.ts';
 import { organisationsErrors } from './organisations/errors.ts';
+import { photosErrors } from './photos/errors.ts';
 import { platformErrors } from './platform/errors.ts';
 import { qrErrors } from './qr/errors.ts';
 import { reportsErrors } from './reports/errors.ts';
+import { sealsErrors } from './seals/errors.ts';
 import { serviceOrdersErrors } from './service-orders/errors.ts';
 import { tagsErrors } from './tags/errors.ts';
 import { webhooksErrors } from './webhooks/errors.ts';
 import { videosErrors } from './videos/errors.ts';
+import { auditErrors } from './audit/errors.ts';
+import { visitsErrors } from './visits/errors.ts';
+import { dossierErrors } from './dossier/errors.ts';
 
 export { formatMessage } from './define-errors.ts';
 
@@ -36,15 +42,21 @@ export const ERROR_DOMAINS = {
   organisations: organisationsErrors,
   jobs: jobsErrors,
   catalogue: catalogueErrors,
+  cycles: cycleErrors,
   qr: qrErrors,
   equipment: equipmentErrors,
+  photos: photosErrors,
   tags: tagsErrors,
   reports: reportsErrors,
   serviceOrders: serviceOrdersErrors,
+  visits: visitsErrors,
+  dossier: dossierErrors,
+  seals: sealsErrors,
   webhooks: webhooksErrors,
   billing: billingErrors,
   videos: videosErrors,
   analytics: analyticsErrors,
+  audit: auditErrors,
 } as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void

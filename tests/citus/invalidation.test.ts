@@ -1,15 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { citusNodes } from '../../scripts/citus/nodes.ts';
-import { config, resetConfig } from '../../src/server/config.ts';
+import { config } from '../../src/server/config.ts';
 import { citusEnabled } from '../../src/server/db/citus.ts';
-import { baseDb, coreDb, observeQueries, tenantSchemaName } from '../../src/server/db/database.ts';
-import { connected } from '../../src/server/db/notifications.ts';
+import { baseDb, observeQueries } from '../../src/server/db/database.ts';
 import { rowChangesSettled } from '../../src/server/db/read-cache.ts';
-import { loginAs, testApp } from '../helpers/api.ts';
-import { otherTenant, waitFor } from '../integration/qr/helpers.ts';
+import { testApp } from '../helpers/api.ts';
+import { cachedReadsOnFreshTenant } from '../helpers/cached-reads-tenant.ts';
 
 /**
  * On Citus a company group's tables live on a worker node, where their `rows_changed` trigger
@@ -18,33 +17,14 @@ import { otherTenant, waitFor } from '../integration/qr/helpers.ts';
  * process's cached answers; a write that bypasses the product (a bare connection, only the
  * trigger) does not — the trap the issue names, shown here.
  */
-process.env.READ_CACHE_MS = '60000';
-resetConfig();
-afterAll(() => {
-  process.env.READ_CACHE_MS = '0';
-  resetConfig();
-});
-
-let token: string;
-let schema: string;
-beforeAll(async () => {
-  const tenant = await otherTenant();
-  token = await loginAs(tenant.email);
-  const g = await coreDb()
-    .selectFrom('company_groups')
-    .select('schema_name')
-    .where('id', '=', tenant.groupId)
-    .executeTakeFirstOrThrow();
-  schema = tenantSchemaName(g.schema_name);
-  await waitFor(async () => (connected() ? true : undefined), 5000, 10);
-});
+const t = cachedReadsOnFreshTenant();
 
 async function categories() {
   const statements: string[] = [];
   const stop = observeQueries((q) => statements.push(q.sql));
   try {
     const res = await testApp().request('/web/categories/?pageSize=10', {
-      headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': '10.28.0.1' },
+      headers: { Authorization: `Bearer ${t.token}`, 'X-Forwarded-For': '10.28.0.1' },
     });
     const json = (await res.json()) as { data: { total: number } };
     return { status: res.status, total: json.data.total, statements: statements.length };
@@ -58,13 +38,13 @@ describe('Citus: a tenant on a worker', () => {
     expect(await citusEnabled()).toBe(true);
     const r = await sql<{ port: number }>`select p.nodeport as port
       from pg_dist_shard s join pg_dist_placement pl using (shardid) join pg_dist_node p using (groupid)
-      where s.logicalrelid = ${`${schema}.categories`}::regclass`.execute(baseDb());
+      where s.logicalrelid = ${`${t.schema}.categories`}::regclass`.execute(baseDb());
     const [coordinator, ...workers] = citusNodes();
     expect(r.rows).toHaveLength(1);
     expect(workers.map((w) => w.port)).toContain(r.rows[0]!.port);
     expect(r.rows[0]!.port).not.toBe(coordinator!.port);
     const d = await sql<{ n: number }>`select count(*)::int as n from pg_dist_schema
-      where schemaid = ${schema}::regnamespace`.execute(baseDb());
+      where schemaid = ${t.schema}::regnamespace`.execute(baseDb());
     expect(d.rows[0]!.n).toBe(1);
   });
 
@@ -75,7 +55,7 @@ describe('Citus: a tenant on a worker', () => {
     expect([again.statements, again.total]).toEqual([0, first.total]);
     const w = spawnSync(
       process.execPath,
-      ['node_modules/tsx/dist/cli.mjs', 'tests/citus/write-category.ts', schema, `Citus ${Date.now()}`],
+      ['node_modules/tsx/dist/cli.mjs', 'tests/citus/write-category.ts', t.schema, `Citus ${Date.now()}`],
       { env: process.env, encoding: 'utf8' },
     );
     expect(w.status, `${w.stdout}${w.stderr}`).toBe(0);
@@ -93,7 +73,7 @@ describe('Citus: a tenant on a worker', () => {
     await bare.connect();
     try {
       await bare.query(
-        `insert into ${pg.escapeIdentifier(schema)}.categories (name, enabled) values ($1, true)`,
+        `insert into ${pg.escapeIdentifier(t.schema)}.categories (name, enabled) values ($1, true)`,
         [name],
       );
     } finally {
@@ -103,12 +83,12 @@ describe('Citus: a tenant on a worker', () => {
     await rowChangesSettled();
     const stale = await categories();
     expect([stale.statements, stale.total]).toEqual([0, first.total]);
-    const row = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(`${schema}.categories`)}
+    const row = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(`${t.schema}.categories`)}
       where name = ${name}`.execute(baseDb());
     expect(row.rows[0]!.n).toBe(1);
     // Its NOTIFY-only triggers were dropped when the schema was distributed (db/citus.ts).
     const triggers = await sql<{ n: number }>`select count(*)::int as n from pg_trigger
-      where tgrelid = ${`${schema}.categories`}::regclass and tgname = 'rows_changed'`.execute(baseDb());
+      where tgrelid = ${`${t.schema}.categories`}::regclass and tgname = 'rows_changed'`.execute(baseDb());
     expect(triggers.rows[0]!.n).toBe(0);
   });
 });

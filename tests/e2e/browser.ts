@@ -4,25 +4,9 @@
  */
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { CHROMIUM_ARGS, DEMO_PASSWORD } from './chromium.ts';
 
-export const DEMO_PASSWORD = 'Demo@123';
-export const DEMO = {
-  admin: 'admin@equipcheck.dev',
-  groupAdmin: 'group.admin@equipcheck.dev',
-  companyAdmin: 'company.admin@equipcheck.dev',
-  operator: 'operator@equipcheck.dev',
-  pending: 'pending@equipcheck.dev',
-} as const;
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+export { CHROMIUM_ARGS, DEMO, DEMO_PASSWORD, login, PHONE, submitLogin, waitForHash } from './chromium.ts';
 
 export function baseUrl(): string {
   return inject('baseUrl');
@@ -63,9 +47,6 @@ async function watchCsp(context: BrowserContext): Promise<void> {
       cspViolations.push(`console: ${m.text()}`);
   });
 }
-
-/** A phone's screen (CSS pixels), emulated with `newPage(browser, { viewport: PHONE, mobile: true })`. */
-export const PHONE = { width: 390, height: 844 } as const;
 
 /**
  * A fresh context (own localStorage) and page; paths like '/#/os' are resolved against baseUrl.
@@ -139,38 +120,6 @@ export async function typeDay(input: Locator, iso: string): Promise<void> {
 export function hashPath(page: Page): string {
   const hash = new URL(page.url()).hash;
   return hash.startsWith('#') ? hash.slice(1) || '/' : '/';
-}
-
-export async function waitForHash(page: Page, expected: string, timeout = 15_000): Promise<void> {
-  await page.waitForFunction((exp) => (window.location.hash.slice(1) || '/') === exp, expected, {
-    timeout,
-  });
-}
-
-/** Fills and submits the landing page's login strip (opens '/' first unless `stay`). */
-export async function submitLogin(
-  page: Page,
-  email: string,
-  password: string,
-  opts: { stay?: boolean } = {},
-): Promise<void> {
-  if (!opts.stay) await page.goto('/#/');
-  const form = page.getByTestId('login-form');
-  await form.waitFor();
-  await page.locator('#login-email').fill(email);
-  await page.locator('#login-password').fill(password);
-  await form.locator('button[type="submit"]').click();
-}
-
-/** Signs in through the landing form and waits for the signed-in top bar. */
-export async function login(
-  page: Page,
-  email: string,
-  password = DEMO_PASSWORD,
-  opts: { stay?: boolean } = {},
-): Promise<void> {
-  await submitLogin(page, email, password, opts);
-  await page.getByTestId('top-bar').waitFor();
 }
 
 /**

@@ -128,6 +128,16 @@ describe('dashboard (/) for admins', () => {
     for (const card of ['card-employees', 'card-products', 'card-types', 'recent-activity'])
       await expect.poll(() => page.getByTestId(card).getAttribute('data-state')).toBe('ready');
 
+    // the cycles card (issue 30): each cycle's expired and expiring counts as the API answers them
+    const cycles = await api.dashboard.cycles.query({});
+    await expect.poll(() => page.getByTestId('card-cycles').getAttribute('data-state')).toBe('ready');
+    expect(await page.getByTestId('cycle-count').count()).toBe(cycles.length);
+    for (const c of cycles) {
+      const row = page.locator(`[data-testid="cycle-count"][data-code="${c.code}"]`);
+      expect(await row.getByTestId('cycle-expired').textContent()).toBe(formatCount(c.expired, 'pt'));
+      expect(await row.getByTestId('cycle-expiring').textContent()).toBe(formatCount(c.expiring, 'pt'));
+    }
+
     // a company admin sees their company, no picker; the period defaults to 2018-01-01 → today
     expect(await page.getByTestId('dashboard-company').count()).toBe(0);
     expect(await page.getByTestId('dashboard-own-company').textContent()).toBeTruthy();
@@ -324,6 +334,7 @@ describe('the operator’s home (/)', () => {
       'card-employees',
       'card-products',
       'card-types',
+      'card-cycles',
     ])
       expect(await page.getByTestId(hidden).count()).toBe(0);
     expect(errors).toEqual([]);

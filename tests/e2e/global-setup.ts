@@ -4,14 +4,23 @@ import { rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
 import { applyEnv, createTestEnvironment } from '../helpers/test-env.ts';
 
+/** The product running for a browser: its URL, the environment it runs with, and how to stop it. */
+export interface RunningProduct {
+  url: string;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
 /**
- * Builds the client, seeds a fresh database, and runs a real server and worker on a free port
- * for the browser tests. Set E2E_SKIP_BUILD=1 to reuse an existing build while iterating.
+ * Builds the client, seeds a fresh database (its own, named after `label`), and runs a real server
+ * and worker in this process on a free port. Set E2E_SKIP_BUILD=1 to reuse an existing build while
+ * iterating. `stop()` closes them and drops the database, Redis keys, data dir and build.
+ * The browser tests' global setup; bench/evidence.ts runs it in a process of its own.
  */
-export default async function setup(project: TestProject) {
+export async function startProduct(label: string): Promise<RunningProduct> {
   if (!existsSync('/usr/bin/chromium'))
     throw new Error('Chromium is missing: apt-get install -y chromium (.ci/run does it)');
-  const t = await createTestEnvironment('e2e');
+  const t = await createTestEnvironment(label);
   // Each run builds into its own folder, so parallel runs never serve each other's half-built client.
   const clientDir =
     process.env.E2E_SKIP_BUILD === '1' && existsSync('dist/client/index.html')
@@ -50,15 +59,25 @@ export default async function setup(project: TestProject) {
   const worker = startWorker({ concurrency: 1 });
   process.env.PUBLIC_URL = server.url;
   (await import('../../src/server/config.ts')).resetConfig();
-  project.provide('testEnv', { ...t.env, PUBLIC_URL: server.url });
-  project.provide('baseUrl', server.url);
-  return async () => {
-    await server.close();
-    await worker.close();
-    await closeQueue();
-    await closeDb();
-    await closeRedis();
-    await t.teardown();
-    if (clientDir !== 'dist/client') await rm(clientDir, { recursive: true, force: true });
+  return {
+    url: server.url,
+    env: { ...t.env, PUBLIC_URL: server.url },
+    async stop() {
+      await server.close();
+      await worker.close();
+      await closeQueue();
+      await closeDb();
+      await closeRedis();
+      await t.teardown();
+      if (clientDir !== 'dist/client') await rm(clientDir, { recursive: true, force: true });
+    },
   };
+}
+
+/** The browser tests' product: see startProduct. */
+export default async function setup(project: TestProject) {
+  const product = await startProduct('e2e');
+  project.provide('testEnv', product.env);
+  project.provide('baseUrl', product.url);
+  return () => product.stop();
 }

@@ -19,53 +19,27 @@
  *   keyboard focus), the never-scanned filter ("Não escaneado desde") lists it and not a scanned
  *   one, and the equipment dialog's record says how the tag was identified.
  */
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreDb, tenantDb } from '../../src/server/db/database.ts';
+import type { Page, Route } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tenantDb } from '../../src/server/db/database.ts';
 import { todayIn } from '../../src/shared/equipment/status.ts';
 import { loginAs, rest, trpcClient } from '../helpers/api.ts';
 import {
   type Catalogue,
   createTag,
-  demoCompany,
   extinguisherCatalogue,
   goodAnswers,
   register,
 } from '../integration/equipment/helpers.ts';
-import { baseUrl, CHROMIUM_ARGS, DEMO, login, newPage, waitForHash } from './browser.ts';
+import { baseUrl, DEMO, login, waitForHash } from './browser.ts';
+import { controlledByWorker, type PhoneFixture, prepare, sendQueued, setUpPhones } from './phone.ts';
 
-const PHONE = { width: 390, height: 844 };
-
-let browser: Browser;
-let demo: Awaited<ReturnType<typeof demoCompany>>;
+const { phone, closeAll, ready } = setUpPhones();
+let demo: PhoneFixture['demo'];
 let c: Catalogue;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  demo = await demoCompany();
-  await coreDb()
-    .updateTable('companies')
-    .set({ tags_limit: 100_000 })
-    .where('id', '=', demo.companyId)
-    .execute();
-  c = await extinguisherCatalogue(await loginAs(DEMO.groupAdmin), await loginAs(DEMO.admin));
+beforeAll(() => {
+  ({ demo, c } = ready());
 });
-afterAll(async () => {
-  for (const ctx of contexts.splice(0)) await ctx.close();
-  await browser?.close();
-});
-
-async function phone(touch = false): Promise<{ page: Page; context: BrowserContext }> {
-  const { context, page } = await newPage(browser, { viewport: PHONE, mobile: touch });
-  contexts.push(context);
-  return { page, context };
-}
-
-async function closeAll(): Promise<void> {
-  for (const ctx of contexts.splice(0)) await ctx.close();
-}
 
 /** Width and height of a PNG, from its IHDR chunk (after checking the signature). */
 function pngSize(bytes: Uint8Array): { width: number; height: number } {
@@ -74,14 +48,6 @@ function pngSize(bytes: Uint8Array): { width: number; height: number } {
   expect(new TextDecoder().decode(bytes.subarray(12, 16))).toBe('IHDR');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return { width: view.getUint32(16), height: view.getUint32(20) };
-}
-
-/** Waits until the service worker is active and controls the page (after a reload if needed). */
-async function controlledByWorker(page: Page): Promise<string> {
-  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '');
 }
 
 /** Answers the catalogue's questions in the (cached) inspect form and saves. */
@@ -95,21 +61,6 @@ async function inspect(page: Page, note: string): Promise<void> {
   await page.getByTestId('answer-3-YES').click();
   await page.getByTestId('inspect-submit').click();
   await page.getByTestId('field-success').getByText('Salvo no aparelho: aguardando envio.').waitFor();
-}
-
-/** Prepares the phone: /offline → "Preparar para trabalhar sem sinal" → the set's summary. */
-async function prepare(page: Page): Promise<void> {
-  await page.goto('/#/offline');
-  await page.getByTestId('working-set-none').waitFor();
-  await page.getByTestId('working-set-download').click();
-  await page
-    .locator('[data-testid="working-set-summary"], [data-testid="working-set-error"]')
-    .first()
-    .waitFor({ timeout: 30_000 });
-  expect(
-    await page.getByTestId('working-set-error').count(),
-    (await page.getByTestId('working-set').textContent()) ?? '',
-  ).toBe(0);
 }
 
 /** What the phone's offline store holds (read in the page, from IndexedDB). */
@@ -306,14 +257,7 @@ describe('working without signal', () => {
     await expect.poll(async () => (await recorded()).length).toBe(1);
     expect(dropped).toBe(1);
     // "Enviar agora": the first again under its own key (the server answers it once), then the second.
-    // (The 30-second retry may get there first: then the banner is already gone.)
-    await page.waitForFunction(() => {
-      const b = document.querySelector<HTMLButtonElement>('[data-testid="offline-banner-send"]');
-      return b === null || !b.disabled;
-    });
-    const send = page.getByTestId('offline-banner-send');
-    if (await send.isVisible()) await send.click({ timeout: 2000 }).catch(() => undefined);
-    await banner.waitFor({ state: 'detached', timeout: 20_000 });
+    await sendQueued(page);
 
     const rows = await recorded();
     expect(rows).toHaveLength(2);
@@ -587,6 +531,47 @@ describe('without preparing the phone (issue 26 item 11)', () => {
       .where('equipment_id', '=', equipmentId)
       .execute();
     expect(rows).toHaveLength(1);
+    await closeAll();
+  });
+
+  it('a form opened online keeps its answers when the signal drops; its save waits on the phone and arrives once', async () => {
+    const company = await loginAs(DEMO.companyAdmin);
+    const serial = await createTag(demo);
+    const equipmentId = await register(company, { tagSerialNumber: serial, productId: c.productId });
+    const { page, context } = await phone();
+    await login(page, DEMO.operator);
+    await page.goto(`/#/t/${serial}`);
+    await page.getByTestId('field-action-inspect').click();
+    const form = page.getByTestId('inspect-form');
+    await form.waitFor();
+    await page.getByTestId('answer-0-YES').click();
+    await page.getByTestId('answer-2-text').fill('Respondido antes de perder o sinal');
+
+    // The signal drops with the form open: the same form, its answers kept.
+    await context.setOffline(true);
+    await page.getByTestId('offline-banner').getByText('Sem conexão').waitFor();
+    expect(await page.getByTestId('answer-0-YES').getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByTestId('answer-2-text').inputValue()).toBe('Respondido antes de perder o sinal');
+    await form.getByRole('radio', { name: 'Conforme' }).click();
+    await page.getByTestId('answer-3-YES').click();
+    await page.getByTestId('inspect-submit').click();
+    await page.getByTestId('field-success').getByText('Salvo no aparelho: aguardando envio.').waitFor();
+    expect(await notesOf(equipmentId)).toEqual([]);
+
+    await context.setOffline(false);
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 20_000 });
+    await expect
+      .poll(async () =>
+        (await notesOf(equipmentId)).filter((n) => n === 'Respondido antes de perder o sinal'),
+      )
+      .toHaveLength(1);
+    expect(
+      await tenantDb(demo.schema)
+        .selectFrom('inspections')
+        .select('id')
+        .where('equipment_id', '=', equipmentId)
+        .execute(),
+    ).toHaveLength(1);
     await closeAll();
   });
 

@@ -1,7 +1,8 @@
 /**
  * The company's public tag card switch (issue 26 item 19) in the UI: a group admin turns it off in
  * the company's edit form and the tag page then shows only "Equipamento cadastrado"; a company
- * admin turns it on again in the settings page.
+ * admin turns it on again in the settings page. The visible card lists the equipment's cycles
+ * (issue 30 item 2).
  */
 import { describe, expect, it } from 'vitest';
 import { coreDb } from '../../src/server/db/database.ts';
@@ -13,7 +14,7 @@ import {
   register,
 } from '../integration/equipment/helpers.ts';
 import { makeUser, PASSWORD } from '../integration/organisations/fixtures.ts';
-import { apiLogin, DEMO, login, setUpBrowser } from './browser.ts';
+import { apiLogin, baseUrl, DEMO, login, setUpBrowser } from './browser.ts';
 
 const { fresh } = setUpBrowser();
 
@@ -42,6 +43,12 @@ describe('the public tag card switch', () => {
     const group = await apiLogin(DEMO.groupAdmin);
     const c = await extinguisherCatalogue(group, await apiLogin(DEMO.admin));
     await register(group, { tagSerialNumber: serial, productId: c.productId });
+    const preset = await fetch(new URL(`/web/inspection-types/${c.typeId}/cycles/preset/`, baseUrl()), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${group}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ preset: 'nbr-12962-extinguishers' }),
+    });
+    expect(preset.status).toBe(200);
 
     const p = await fresh();
     await login(p, DEMO.groupAdmin);
@@ -74,5 +81,11 @@ describe('the public tag card switch', () => {
     await anon.reload();
     await anon.getByTestId('tag-card').waitFor();
     await expect.poll(() => anon.getByTestId('tag-registered-only').count()).toBe(0);
+    // The cycles of the preset, by code, on the public card.
+    const cycles = anon.getByTestId('equipment-cycle');
+    await expect
+      .poll(async () => cycles.evaluateAll((els) => els.map((e) => e.getAttribute('data-code'))))
+      .toEqual(['inspection', 'recharge', 'hydrostatic-test']);
+    expect(await anon.getByTestId('equipment-cycle-last-done').count()).toBe(0);
   });
 });

@@ -14,9 +14,14 @@ describe("the registry's domain events", () => {
     );
     expect(table).toEqual([
       'catalogue.product_updated → equipment',
+      'catalogue.cycles_changed → equipment',
       'tag.replaced → equipment',
+      'equipment.records_listed → photos',
+      'equipment.records_listed → seals',
       'equipment.inspected → serviceOrders',
       'equipment.maintained → serviceOrders',
+      'equipment.inspected → visits',
+      'equipment.maintained → visits',
       'equipment.registered → webhooks',
       'equipment.inspected → webhooks',
       'equipment.maintained → webhooks',
@@ -25,6 +30,6 @@ describe("the registry's domain events", () => {
       'tag.replaced → webhooks',
       'account.environment_activated → billing',
     ]);
-    expect(subscriptionCounts()['equipment.inspected']).toBe(2);
+    expect(subscriptionCounts()['equipment.inspected']).toBe(3);
   });
 });

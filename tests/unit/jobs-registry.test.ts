@@ -11,10 +11,14 @@ const noop = async () => ({});
 describe('the job registry', () => {
   it("holds every registered domain's jobs, once each", () => {
     expect([...jobRegistry().types].sort()).toEqual([
+      'audit-csv',
+      'audit-retention',
       'billing-event',
       'billing-event-sweep',
       'billing-reconcile',
+      'cycle-refresh',
       'diagnostic',
+      'dossier-pdf',
       'due-digest',
       'group-export',
       'group-purge-sweep',
@@ -30,6 +34,8 @@ describe('the job registry', () => {
       'report-xlsx',
       'result-sweep',
       'service-order-pdf',
+      'visit-generation',
+      'webhook-cycle-due',
       'webhook-delivery',
       'webhook-sweep',
     ]);
@@ -41,17 +47,23 @@ describe('the job registry', () => {
     ).toEqual([
       // organisations (issue 33 item 6: the group export and the purge sweep) registers first
       ['group-export', 1, ['group-export']],
-      ['maintenance', 1, ['group-purge-sweep', 'page-view-retention', 'result-sweep']],
-      [DEFAULT_QUEUE, undefined, ['diagnostic']],
+      [
+        'maintenance',
+        1,
+        ['audit-retention', 'group-purge-sweep', 'page-view-retention', 'result-sweep', 'visit-generation'],
+      ],
+      [DEFAULT_QUEUE, undefined, ['audit-csv', 'diagnostic']],
       ['qr', 2, ['qr-pdf', 'qr-xlsx', 'qr-zpl']],
-      ['reports', 1, ['report-pdf', 'report-xlsx']],
+      ['reports', 1, ['dossier-pdf', 'report-pdf', 'report-xlsx']],
+      // equipment (issue 30: a large cycle list's refresh)
+      ['cycles', 1, ['cycle-refresh']],
       [
         'documents',
         2,
         ['inspection-pdf', 'inspection-xlsx', 'maintenance-pdf', 'maintenance-xlsx', 'service-order-pdf'],
       ],
       ['webhooks', 8, ['webhook-delivery', 'webhook-sweep']],
-      ['notifications', 1, ['due-digest']],
+      ['notifications', 1, ['due-digest', 'webhook-cycle-due']],
       ['billing', 4, ['billing-event', 'billing-event-sweep']],
       ['billing-reconcile', 1, ['billing-reconcile']],
     ]);

@@ -21,10 +21,12 @@ import { ROLES, type Role, type RoleOrAnonymous } from '../../src/shared/roles.t
  * written by hand before the manifests (src/shared/roles.ts at 0674b61), role by role.
  */
 const ROUTE_SETS: Record<RoleOrAnonymous, string[]> = {
-  // '/t': a scanned label's public card is for anyone (issue 11 item 3), signed in or not.
+  // '/t': a scanned label's public card is for anyone (issue 11 item 3), signed in or not; so is
+  // '/verify', the check of a sealed record (issue 29).
   // '/offline': working without signal (issue 20), for every signed-in role.
   // '/video-lessons': every signed-in role, the operator too (issue 18); '/usage': the provider
-  // admin's page views per route and company (issue 18).
+  // admin's page views per route and company (issue 18). '/visits', '/visit-plans', '/my-day': the visits
+  // calendar, plans and the technician's day (issue 30), every signed-in role (operators read; its menu entry is the admin roles').
   ANONYMOUS: [
     '/',
     '/active-environment',
@@ -33,9 +35,11 @@ const ROUTE_SETS: Record<RoleOrAnonymous, string[]> = {
     '/plans',
     '/register',
     '/t',
+    '/verify',
   ],
   MOBCHECK_ADMIN: [
     '/',
+    '/audit-log',
     '/buy-tag',
     '/categories',
     '/change-password',
@@ -49,10 +53,12 @@ const ROUTE_SETS: Record<RoleOrAnonymous, string[]> = {
     '/jobs',
     '/logout',
     '/maintenances',
+    '/my-day',
     '/my-plan',
     '/offline',
     '/os',
     '/plans-admin',
+    '/platform-audit-log',
     '/products',
     '/profile',
     '/report',
@@ -64,10 +70,14 @@ const ROUTE_SETS: Record<RoleOrAnonymous, string[]> = {
     '/tags-replace',
     '/usage',
     '/users',
+    '/verify',
     '/video-lessons',
+    '/visit-plans',
+    '/visits',
   ],
   COMPANY_GROUP_ADMIN: [
     '/',
+    '/audit-log',
     '/buy-tag',
     '/categories',
     '/change-password',
@@ -80,6 +90,7 @@ const ROUTE_SETS: Record<RoleOrAnonymous, string[]> = {
     '/jobs',
     '/logout',
     '/maintenances',
+    '/my-day',
     '/my-plan',
     '/offline',
     '/os',
@@ -92,10 +103,14 @@ const ROUTE_SETS: Record<RoleOrAnonymous, string[]> = {
     '/tags-qr-code',
     '/tags-replace',
     '/user-companies',
+    '/verify',
     '/video-lessons',
+    '/visit-plans',
+    '/visits',
   ],
   COMPANY_ADMIN: [
     '/',
+    '/audit-log',
     '/buy-tag',
     '/categories',
     '/change-password',
@@ -107,6 +122,7 @@ const ROUTE_SETS: Record<RoleOrAnonymous, string[]> = {
     '/jobs',
     '/logout',
     '/maintenances',
+    '/my-day',
     '/my-plan',
     '/offline',
     '/os',
@@ -118,7 +134,10 @@ const ROUTE_SETS: Record<RoleOrAnonymous, string[]> = {
     '/tags',
     '/tags-qr-code',
     '/tags-replace',
+    '/verify',
     '/video-lessons',
+    '/visit-plans',
+    '/visits',
   ],
   COMPANY_OPERATOR: [
     '/',
@@ -129,13 +148,17 @@ const ROUTE_SETS: Record<RoleOrAnonymous, string[]> = {
     '/jobs',
     '/logout',
     '/maintenances',
+    '/my-day',
     '/offline',
     '/profile',
     '/report',
     '/t',
     '/tags',
     '/tags-replace',
+    '/verify',
     '/video-lessons',
+    '/visit-plans',
+    '/visits',
   ],
 };
 const MENUS: Record<Role, MenuGroup[]> = {
@@ -146,6 +169,8 @@ const MENUS: Record<Role, MenuGroup[]> = {
       items: [
         { label: 'menu.osNew', to: '/create-os' },
         { label: 'menu.osList', to: '/os' },
+        { label: 'menu.visits', to: '/visits' },
+        { label: 'menu.visitPlans', to: '/visit-plans' },
       ],
     },
     {
@@ -181,6 +206,9 @@ const MENUS: Record<Role, MenuGroup[]> = {
         { label: 'menu.companyGroups', to: '/company-groups' },
         { label: 'menu.users', to: '/users' },
         { label: 'menu.usage', to: '/usage' },
+        // issue 29 item 4: the audit trail (a group's, and the platform's)
+        { label: 'menu.auditLog', to: '/audit-log' },
+        { label: 'menu.platformAuditLog', to: '/platform-audit-log' },
         { label: 'menu.configSystem', to: '/config-system' },
         // issue 17: the provider admin's plans and prices editor
         { label: 'menu.plansAdmin', to: '/plans-admin' },
@@ -194,6 +222,8 @@ const MENUS: Record<Role, MenuGroup[]> = {
       items: [
         { label: 'menu.osNew', to: '/create-os' },
         { label: 'menu.osList', to: '/os' },
+        { label: 'menu.visits', to: '/visits' },
+        { label: 'menu.visitPlans', to: '/visit-plans' },
       ],
     },
     {
@@ -225,6 +255,7 @@ const MENUS: Record<Role, MenuGroup[]> = {
         { label: 'menu.employees', to: '/company-users' },
         { label: 'menu.companies', to: '/companies' },
         { label: 'menu.userCompanies', to: '/user-companies' },
+        { label: 'menu.auditLog', to: '/audit-log' },
         { label: 'menu.configSystem', to: '/config-system' },
       ],
     },
@@ -236,6 +267,8 @@ const MENUS: Record<Role, MenuGroup[]> = {
       items: [
         { label: 'menu.osNew', to: '/create-os' },
         { label: 'menu.osList', to: '/os' },
+        { label: 'menu.visits', to: '/visits' },
+        { label: 'menu.visitPlans', to: '/visit-plans' },
       ],
     },
     {
@@ -265,6 +298,7 @@ const MENUS: Record<Role, MenuGroup[]> = {
       label: 'menu.settings',
       items: [
         { label: 'menu.employees', to: '/company-users' },
+        { label: 'menu.auditLog', to: '/audit-log' },
         { label: 'menu.configSystem', to: '/config-system' },
       ],
     },
@@ -291,6 +325,7 @@ const USER_MENUS: Record<Role, string[]> = {
   MOBCHECK_ADMIN: [
     '/profile',
     '/change-password',
+    '/my-day',
     '/video-lessons',
     '/jobs',
     '/offline',
@@ -300,14 +335,31 @@ const USER_MENUS: Record<Role, string[]> = {
   COMPANY_GROUP_ADMIN: [
     '/profile',
     '/change-password',
+    '/my-day',
     '/video-lessons',
     '/jobs',
     '/offline',
     '/my-plan',
     '/logout',
   ],
-  COMPANY_ADMIN: ['/profile', '/change-password', '/video-lessons', '/jobs', '/offline', '/logout'],
-  COMPANY_OPERATOR: ['/profile', '/change-password', '/video-lessons', '/jobs', '/offline', '/logout'],
+  COMPANY_ADMIN: [
+    '/profile',
+    '/change-password',
+    '/my-day',
+    '/video-lessons',
+    '/jobs',
+    '/offline',
+    '/logout',
+  ],
+  COMPANY_OPERATOR: [
+    '/profile',
+    '/change-password',
+    '/my-day',
+    '/video-lessons',
+    '/jobs',
+    '/offline',
+    '/logout',
+  ],
 };
 describe('navigation built from the feature manifests', () => {
   it('route sets per role are exactly the seed ones', () => {
@@ -326,6 +378,7 @@ describe('navigation built from the feature manifests', () => {
     expect(userMenuFor('MOBCHECK_ADMIN').map((i) => i.label)).toEqual([
       'menu.profile',
       'menu.changePassword',
+      'menu.myDay',
       'menu.videoLessons',
       'menu.jobs',
       'menu.offline',

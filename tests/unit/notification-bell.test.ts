@@ -121,4 +121,46 @@ describe('the digest mail', () => {
       'EquipCheck: 1 equipamento com inspeção ou validade a vencer — Empresa <X>',
     );
   });
+
+  it('lists the due cycles (name, norm, due date) under an equipment with cycles, in place of its due date (issue 30)', () => {
+    const withCycles = {
+      ...item(3, {
+        nextInspection: null,
+        dueDate: { date: '2026-03-05', status: 'EXPIRED' as const, daysToExpire: -5 },
+      }),
+      cycles: [
+        {
+          name: 'Recarga',
+          norm: 'ABNT NBR 12962',
+          state: { date: '2026-03-05', status: 'EXPIRED' as const, daysToExpire: -5 },
+        },
+        {
+          name: 'Ensaio <hidrostático>',
+          norm: null,
+          state: { date: '2026-03-12', status: 'EXPIRING' as const, daysToExpire: 2 },
+        },
+      ],
+    };
+    const m = renderDueDigest('pt', { ...input, items: [item(1), withCycles] });
+    expect(m.text).toContain(
+      [
+        '- Extintor PQS 6 kg (PQS-6) — tag TAG3, Recepção:',
+        '  - Recarga (ABNT NBR 12962): vencida em 05/03/2026 (há 5 dias)',
+        '  - Ensaio <hidrostático>: vence em 2 dias, 12/03/2026',
+        '',
+      ].join('\n'),
+    );
+    expect(m.text).toContain(
+      '- Extintor PQS 6 kg (PQS-6) — tag TAG1, Recepção: próxima inspeção vencida em 01/03/2026',
+    );
+    expect(m.html).toContain(
+      '<ul><li>Recarga (ABNT NBR 12962): vencida em 05/03/2026 (há 5 dias)</li><li>Ensaio &lt;hidrostático&gt;: vence em 2 dias, 12/03/2026</li></ul>',
+    );
+    expect(renderDueDigest('en', { ...input, items: [withCycles] }).text).toContain(
+      '  - Recarga (ABNT NBR 12962): overdue since 05/03/2026 (5 days ago)',
+    );
+    expect(renderDueDigest('es', { ...input, items: [withCycles] }).text).toContain(
+      '  - Ensaio <hidrostático>: vence en 2 días, 12/03/2026',
+    );
+  });
 });

@@ -5,6 +5,7 @@
  */
 import { accountManifest } from './account/manifest.ts';
 import { analyticsManifest } from './analytics/manifest.ts';
+import { auditManifest } from './audit/manifest.ts';
 import { billingManifest } from './billing/manifest.ts';
 import { catalogueManifest } from './catalogue/manifest.ts';
 import { dashboardManifest } from './dashboard/manifest.ts';
@@ -14,23 +15,28 @@ import { landingManifest } from './landing/manifest.ts';
 import { organisationsManifest } from './organisations/manifest.ts';
 import { qrManifest } from './qr/manifest.ts';
 import { reportsManifest } from './reports/manifest.ts';
+import { sealsManifest } from './seals/manifest.ts';
 import { serviceOrdersManifest } from './service-orders/manifest.ts';
 import { tagsManifest } from './tags/manifest.ts';
 import { videosManifest } from './videos/manifest.ts';
+import { visitsManifest } from './visits/manifest.ts';
 
 export const FEATURES = [
   landingManifest,
   dashboardManifest,
   accountManifest,
   serviceOrdersManifest,
+  visitsManifest,
   reportsManifest,
   catalogueManifest,
   tagsManifest,
   qrManifest,
   fieldManifest,
+  sealsManifest,
   organisationsManifest,
   billingManifest,
   videosManifest,
   analyticsManifest,
+  auditManifest,
   jobsManifest,
 ] as const;

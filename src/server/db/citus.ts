@@ -78,7 +78,8 @@ export async function dropTenantNotifyTriggers(trx: Kysely<unknown>, schema: str
       join pg_catalog.pg_trigger t on t.tgrelid = c.oid and not t.tgisinternal
       join pg_catalog.pg_proc p on p.oid = t.tgfoid
     where n.nspname = ${schema} and c.relkind in ('r', 'p')
-      and p.pronamespace = 'core'::regnamespace and left(p.proname, 7) = 'notify_'`.execute(trx);
+      and p.pronamespace = 'core'::regnamespace and left(p.proname, 7) = 'notify_'
+    order by 1, 2`.execute(trx);
   for (const r of rows) {
     await sql`drop trigger ${sql.id(r.trigger)} on ${sql.table(`${schema}.${r.table}`)}`.execute(trx);
   }
@@ -127,7 +128,8 @@ export async function adaptTransitionTriggers(trx: Kysely<unknown>, schema: stri
         and (t.tgnewtable is not null or t.tgoldtable is not null)
       join pg_catalog.pg_proc p on p.oid = t.tgfoid
       join pg_catalog.pg_namespace pn on pn.oid = p.pronamespace
-    where n.nspname = ${schema} and c.relkind in ('r', 'p') and pn.nspname = ${schema}`.execute(trx);
+    where n.nspname = ${schema} and c.relkind in ('r', 'p') and pn.nspname = ${schema}
+    order by 1, 3`.execute(trx);
   for (const r of rows) {
     const body = adaptTransitionBody(r.body, r.table);
     if (body === r.body) continue;
@@ -155,6 +157,21 @@ export async function distributeTenantSchema(trx: Kysely<unknown>, schema: strin
   if (await isDistributedSchema(trx, schema)) return;
   await allowTenantTriggers(trx);
   await sql`select citus_schema_distribute(${schema}::regnamespace)`.execute(trx);
+}
+
+/**
+ * The `core` tables tenant queries read, made reference tables (a copy on every node, so a query
+ * routed to a tenant's worker can join them): only `core.company_names` (core migration 0904).
+ * Every other core table stays coordinator-local (docs/decisions.md). Idempotent.
+ */
+export const CORE_REFERENCE_TABLES = ['core.company_names'] as const;
+
+export async function ensureCoreReferenceTables(db: Kysely<unknown>): Promise<void> {
+  for (const table of CORE_REFERENCE_TABLES) {
+    const { rows } = await sql<{ done: boolean }>`select exists (select 1 from pg_catalog.pg_dist_partition
+      where logicalrelid = to_regclass(${table})) as done`.execute(db);
+    if (!rows[0]?.done) await sql`select create_reference_table(${table}::regclass)`.execute(db);
+  }
 }
 
 /** The company groups' schemas (full names) that are not distributed yet, in one query. */

@@ -8,6 +8,7 @@ import { log } from '../logger.ts';
 import {
   allowTenantTriggers,
   citusEnabled,
+  ensureCoreReferenceTables,
   distributeTenantSchema,
   undistributedTenantSchemas,
 } from './citus.ts';
@@ -356,6 +357,7 @@ export async function migrateAll(
   opts: MigrateTenantsOptions = {},
 ): Promise<MigrateTenantsResult> {
   await migrateCore(db);
+  if (await citusEnabled(db)) await ensureCoreReferenceTables(db);
   const result = await migrateTenants(db, opts);
   if (!opts.extra) await prepareTenantTemplate(db);
   return result;

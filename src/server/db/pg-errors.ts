@@ -59,3 +59,12 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
   return e.cause !== undefined && e.cause !== err && isDatabaseUnavailable(e.cause, depth + 1);
 }
+
+/**
+ * A write the database refused because the record is sealed (issue 29 item 3): the triggers of
+ * tenant migration 1101 raise SQLSTATE `EQ409`. The REST and tRPC error mappers answer it as 409
+ * RECORD_SEALED, so any path that forgot to check gets the same answer.
+ */
+export function isRecordSealedViolation(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === 'EQ409';
+}

@@ -20,6 +20,7 @@
 import type { BackoffOptions, Job } from 'bullmq';
 import type { z } from 'zod';
 import { describeIssue } from '../../shared/field-messages.ts';
+import { today } from '../db/days.ts';
 
 /** The queue of definitions that name none. */
 export const DEFAULT_QUEUE = 'jobs';
@@ -136,6 +137,16 @@ export function scheduleOf(
 ): JobSchedule | undefined {
   const s = overrides[def.type] ?? def.cron;
   return typeof s === 'function' ? s() : s;
+}
+
+/**
+ * A scheduled run's day (APP_TIME_ZONE) from its BullMQ job id (`repeat:<type>:<millis>`): the
+ * tick's day, even on a late retry; undefined for a run enqueued by hand (it takes today or its
+ * `day`). The daily sweeps (digest, cycle_due webhooks, visit generation) pin their day with it.
+ */
+export function tickDay(jobId: string): string | undefined {
+  const m = /^repeat:[^:]+:(\d+)$/.exec(jobId);
+  return m ? today(new Date(Number(m[1]))) : undefined;
 }
 
 export interface QueueSpec {

@@ -7,7 +7,13 @@
 import { z } from 'zod';
 import { LIMIT_MESSAGES } from '../../shared/field-messages.ts';
 import { ROLES } from '../../shared/roles.ts';
-import { type FlatOperation, filledElsewhere, type RestBinding, readsNoBody } from './operation.ts';
+import {
+  type FlatOperation,
+  filledElsewhere,
+  type RestBinding,
+  type RestMultipart,
+  readsNoBody,
+} from './operation.ts';
 import { baseType, isOptional, objectShape, QUERY_ALIASES } from './schema-shape.ts';
 
 type Json = Record<string, unknown>;
@@ -103,6 +109,35 @@ function declaredQueryDocs(b: RestBinding): Json[] {
   return out;
 }
 
+/** The request body of an upload: the file's field and the form's other fields. */
+function multipartBody(m: RestMultipart, shape: Record<string, z.ZodType> | null): Json {
+  const file = {
+    type: 'string',
+    format: 'binary',
+    contentEncoding: 'binary',
+    contentMediaType: m.types.join(', '),
+  };
+  const fields = (m.fields ?? []).map((f) => [
+    f,
+    shape?.[f] ? jsonSchemaOf(shape[f]!, 'input') : { type: 'string' },
+  ]);
+  const content: Json = {
+    'multipart/form-data': {
+      schema: {
+        type: 'object',
+        required: [m.field],
+        properties: { [m.field]: file, ...Object.fromEntries(fields) },
+      },
+    },
+  };
+  if (m.rawBody) for (const t of m.types) content[t] = { schema: { type: 'string', format: 'binary' } };
+  return {
+    required: true,
+    description: `The file in the field \`${m.field}\`${m.rawBody ? ' (or the file itself as the body)' : ''}: ${m.types.join(', ')}, at most ${m.maxBytes} bytes.`,
+    content,
+  };
+}
+
 function operationDoc(name: string, op: FlatOperation['operation'], b: RestBinding, tag: string): Json {
   const shape = objectShape(op.input);
   const pathNames = [...b.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
@@ -163,24 +198,7 @@ function operationDoc(name: string, op: FlatOperation['operation'], b: RestBindi
       },
     };
   } else if (b.multipart) {
-    const m = b.multipart;
-    const file = {
-      type: 'string',
-      format: 'binary',
-      contentEncoding: 'binary',
-      contentMediaType: m.types.join(', '),
-    };
-    const content: Json = {
-      'multipart/form-data': {
-        schema: { type: 'object', required: [m.field], properties: { [m.field]: file } },
-      },
-    };
-    if (m.rawBody) for (const t of m.types) content[t] = { schema: { type: 'string', format: 'binary' } };
-    doc.requestBody = {
-      required: true,
-      description: `The file in the field \`${m.field}\`${m.rawBody ? ' (or the file itself as the body)' : ''}: ${m.types.join(', ')}, at most ${m.maxBytes} bytes.`,
-      content,
-    };
+    doc.requestBody = multipartBody(b.multipart, shape);
   } else if (!inQuery && op.input && !b.raw) {
     let body: Json | undefined;
     if (b.bodyKey && shape?.[b.bodyKey]) body = jsonSchemaOf(shape[b.bodyKey]!, 'input');

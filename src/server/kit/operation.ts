@@ -28,6 +28,7 @@ import type { Role } from '../../shared/roles.ts';
 import { ROLES } from '../../shared/roles.ts';
 import type { AuthContext, RequestContext, TenantContext } from '../context.ts';
 import { cachedAnswer } from '../db/read-cache.ts';
+import { withOperationName } from './audit-header.ts';
 import { AppError } from '../errors.ts';
 import type { RestBinding } from './rest-binding.ts';
 
@@ -295,7 +296,7 @@ export async function execute(
 }
 
 async function run(name: string, op: AnyOperation, ctx: RequestContext, input: unknown): Promise<unknown> {
-  const out = await op.handler(ctx as never, input as never);
+  const out = await withOperationName(name, () => op.handler(ctx as never, input as never));
   const parsed = op.output.safeParse(out);
   if (!parsed.success) {
     // A server fault, never the caller's: a plain Error becomes 500 INTERNAL_ERROR (and is logged).

@@ -32,6 +32,8 @@ export interface RestMultipart {
   types: readonly string[];
   /** Also take the raw file as the body (any Content-Type other than multipart). */
   rawBody?: boolean;
+  /** Other text fields of the form put into the input (coerced to the input's types), e.g. `questionId`. */
+  fields?: readonly string[];
   tooLarge: ErrorCode;
   invalid: ErrorCode;
 }
@@ -117,6 +119,7 @@ export function filledElsewhere(b: RestBinding): Set<string> {
   if (b.multipart) {
     out.add(b.multipart.field);
     out.add(`${b.multipart.field}Type`);
+    for (const f of b.multipart.fields ?? []) out.add(f);
   }
   return out;
 }

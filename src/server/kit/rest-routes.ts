@@ -75,17 +75,20 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 async function uploadedFile(
   c: Context<AppEnv>,
   m: RestMultipart,
-): Promise<{ bytes: Uint8Array | null; type: string | null }> {
+): Promise<{ bytes: Uint8Array | null; type: string | null; fields: Record<string, string> }> {
   // Refuse an oversized body before reading it.
   const declared = Number(c.req.header('Content-Length') ?? 0);
   if (declared > m.maxBytes + MULTIPART_OVERHEAD) throw new AppError(m.tooLarge as never);
   const contentType = c.req.header('Content-Type') ?? '';
   let bytes: Uint8Array | null;
   let type: string | null;
+  const fields: Record<string, string> = {};
   if (contentType.includes('multipart/form-data') || !m.rawBody) {
     let file: unknown;
     try {
-      file = (await c.req.parseBody())[m.field];
+      const form = await c.req.parseBody();
+      file = form[m.field];
+      for (const f of m.fields ?? []) if (typeof form[f] === 'string' && form[f] !== '') fields[f] = form[f];
     } catch {
       throw new AppError(m.invalid as never);
     }
@@ -97,7 +100,7 @@ async function uploadedFile(
     type = contentType ? contentType.split(';')[0]!.trim() : null;
   }
   if (bytes && bytes.byteLength > m.maxBytes) throw new AppError(m.tooLarge as never);
-  return { bytes, type };
+  return { bytes, type, fields };
 }
 
 /** Builds the raw input of a REST call for `op` through `binding` (parsed by the input schema next). */
@@ -132,9 +135,10 @@ export async function restInput(
   }
   const headers = declaredHeaders(c, binding);
   if (binding.multipart) {
-    const { bytes, type } = await uploadedFile(c, binding.multipart);
+    const { bytes, type, fields } = await uploadedFile(c, binding.multipart);
     const f = binding.multipart.field;
-    return { ...query, ...headers, [f]: bytes, [`${f}Type`]: type, ...params, ...binding.fixed };
+    const form = coerceRecord(shape, fields);
+    return { ...query, ...form, ...headers, [f]: bytes, [`${f}Type`]: type, ...params, ...binding.fixed };
   }
   const body =
     binding.method === 'get' || binding.method === 'delete' || readsNoBody(binding, shape)

@@ -8,6 +8,7 @@
 import type { Transaction } from 'kysely';
 import type { TenantContext } from '../context.ts';
 import { transactionWithHooks } from '../db/after-commit.ts';
+import { writeTenantAuditHeader } from './audit-header.ts';
 import type { TenantDb } from '../db/database.ts';
 import type { TenantDatabase } from '../db/schema.ts';
 
@@ -17,7 +18,14 @@ export type Trx = Transaction<TenantDatabase>;
 /** The caller's tenant schema or a transaction on it. */
 export type Db = TenantDb | Trx;
 
-/** Runs `fn` in one transaction on the caller's tenant schema, then its after-commit callbacks. */
+/**
+ * Runs `fn` in one transaction on the caller's tenant schema, then its after-commit callbacks. Its
+ * first statement is the audit trail's header (kit/audit-header.ts): the rows `fn` changes are
+ * logged by the database's triggers under the caller's name, IP and operation.
+ */
 export function inTenantTx<T>(ctx: Ctx, fn: (trx: Trx) => Promise<T>): Promise<T> {
-  return transactionWithHooks(ctx.auth.tenant, fn);
+  return transactionWithHooks(ctx.auth.tenant, async (trx) => {
+    await writeTenantAuditHeader(trx, ctx);
+    return fn(trx);
+  });
 }

@@ -18,13 +18,23 @@ export interface DigestCounts {
   dueDatesExpiring: number;
 }
 
+/** A cycle of an equipment due or expiring on the digest's day (issue 30 item 2). */
+export interface DigestCycle {
+  name: string;
+  norm: string | null;
+  state: DueDateState;
+}
+
+/** A due equipment with its due or expiring cycles (none for equipment without cycles). */
+export type DigestItem = DueItem & { cycles?: DigestCycle[] };
+
 export interface DigestInput {
   name: string;
   companyName: string;
   /** the day the digest is for, YYYY-MM-DD */
   day: string;
   counts: DigestCounts;
-  items: DueItem[];
+  items: DigestItem[];
   /** absolute links to the report: by next inspection, by due date */
   links: { inspections: string; dueDates: string };
 }
@@ -134,14 +144,28 @@ function stateText(t: Texts, s: DueDateState): string {
   return s.status === 'EXPIRED' ? t.expired(d, -s.daysToExpire) : t.expiring(d, s.daysToExpire);
 }
 
-/** "Extintor PQS 6 kg (PQS-6) — tag ABC123, Recepção: próxima inspeção vencida em …; validade vence …" */
-function itemLine(t: Texts, item: DueItem): string {
+function equipmentName(t: Texts, item: DueItem): string {
   const where = [`${t.tag} ${item.tagSerialNumber}`, item.extraLabel].filter(Boolean).join(', ');
+  return `${item.productName} (${item.productSku}) — ${where}`;
+}
+
+/** "Manutenção nível 2 (NBR 12962): vence em 10 dias, 01/12/2026" */
+function cycleLine(t: Texts, c: DigestCycle): string {
+  return `${c.name}${c.norm ? ` (${c.norm})` : ''}: ${stateText(t, c.state)}`;
+}
+
+/**
+ * "Extintor PQS 6 kg (PQS-6) — tag ABC123, Recepção: próxima inspeção vencida em …; validade vence …".
+ * An equipment with due cycles lists them under it (cycleLine) in place of its due date, which is
+ * the earliest of theirs; its next inspection stays on its line.
+ */
+function itemLine(t: Texts, item: DigestItem): string {
+  const byCycles = (item.cycles?.length ?? 0) > 0;
   const states = [
     item.nextInspection && `${t.inspection} ${stateText(t, item.nextInspection)}`,
-    item.dueDate && `${t.dueDate} ${stateText(t, item.dueDate)}`,
+    !byCycles && item.dueDate && `${t.dueDate} ${stateText(t, item.dueDate)}`,
   ].filter(Boolean);
-  return `${item.productName} (${item.productSku}) — ${where}: ${states.join('; ')}`;
+  return `${equipmentName(t, item)}:${states.length ? ` ${states.join('; ')}` : ''}`;
 }
 
 export function renderDueDigest(language: string | null | undefined, p: DigestInput): MailContent {
@@ -155,7 +179,10 @@ export function renderDueDigest(language: string | null | undefined, p: DigestIn
     [t.dueDatesExpiring, c.dueDatesExpiring],
   ];
   const shownCounts = counts.filter(([, n]) => n > 0);
-  const lines = p.items.map((i) => itemLine(t, i));
+  const lines = p.items.map((i) => ({
+    line: itemLine(t, i),
+    cycles: (i.cycles ?? []).map((c) => cycleLine(t, c)),
+  }));
   const more = c.equipment - p.items.length;
   const links: [string, string][] = [];
   if (c.inspectionsExpired + c.inspectionsExpiring > 0) links.push([t.openInspections, p.links.inspections]);
@@ -169,7 +196,7 @@ export function renderDueDigest(language: string | null | undefined, p: DigestIn
     ...shownCounts.map(([label, n]) => `- ${label}: ${n}`),
     '',
     `${t.listTitle}:`,
-    ...lines.map((l) => `- ${l}`),
+    ...lines.flatMap((l) => [`- ${l.line}`, ...l.cycles.map((c) => `  - ${c}`)]),
     ...(more > 0 ? [t.more(more)] : []),
     '',
     ...links.map(([label, url]) => `${label}: ${url}`),
@@ -187,7 +214,7 @@ export function renderDueDigest(language: string | null | undefined, p: DigestIn
 <p>${escapeHtml(t.intro(p.companyName, day))}</p>
 <ul>${shownCounts.map(([label, n]) => `<li>${escapeHtml(label)}: <strong>${n}</strong></li>`).join('')}</ul>
 <p><strong>${escapeHtml(t.listTitle)}</strong></p>
-<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('\n')}</ul>
+<ul>${lines.map((l) => `<li>${escapeHtml(l.line)}${l.cycles.length ? `<ul>${l.cycles.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul>` : ''}</li>`).join('\n')}</ul>
 ${more > 0 ? `<p>${escapeHtml(t.more(more))}</p>` : ''}
 <p>${links.map(([label, url]) => button(label, url)).join('')}</p>
 <p style="font-size:12px;color:#6b7280">${escapeHtml(t.footer)}</p>

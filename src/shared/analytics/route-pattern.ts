@@ -23,6 +23,7 @@ export const PAGE_VIEW_BATCH_MAX = 50;
 export const PAGE_VIEW_ROUTES = [
   '/',
   '/active-environment',
+  '/audit-log',
   '/buy-tag',
   '/categories',
   '/change-password',
@@ -36,12 +37,14 @@ export const PAGE_VIEW_ROUTES = [
   '/jobs',
   '/logout',
   '/maintenances',
+  '/my-day',
   '/my-plan',
   '/offline',
   '/os',
   '/password-reset',
   '/plans',
   '/plans-admin',
+  '/platform-audit-log',
   '/products',
   '/profile',
   '/register',
@@ -53,9 +56,12 @@ export const PAGE_VIEW_ROUTES = [
   '/tags-qr-code',
   '/tags-replace',
   '/usage',
+  '/verify/$code',
   '/user-companies',
   '/users',
   '/video-lessons',
+  '/visit-plans',
+  '/visits',
 ] as const;
 export type PageViewRoute = (typeof PAGE_VIEW_ROUTES)[number];
 

@@ -109,6 +109,17 @@ export const equipmentStatusCountsSchema = z.object({
 export type EquipmentStatusCounts = z.output<typeof equipmentStatusCountsSchema>;
 
 /**
+ * GET /web/dashboard/cycles/ (issue 30 item 2): per maintenance cycle code of the catalogue, the
+ * equipment of the scope whose cycle is EXPIRED today (due before today) and EXPIRING (due today or
+ * later, its warning started), as the equipment's cycles show them. `name`: the cycle's name (the
+ * first list's when subcategories name one code differently). Codes with no equipment count zeros.
+ */
+export const cycleCountsSchema = z.array(
+  z.object({ code: z.string(), name: z.string(), expired: count, expiring: count }),
+);
+export type CycleCounts = z.output<typeof cycleCountsSchema>;
+
+/**
  * GET /web/dashboard/employee-inspections-by-month/: per inspector, the equipment whose last
  * inspection in [dateStart, dateEnd] was theirs. `label` is the inspector's name as the inspection
  * recorded it (what the report's inspector column shows and its search finds), most equipment first.

@@ -41,6 +41,27 @@ export interface RecordDocument {
   tables: DocumentTable[];
   /** `inspecao-<tag>-<yyyy-mm-dd>` (the record's day in the product's time zone), no extension */
   fileBase: string;
+  /** a signed record (issue 29): the drawings and the verification code with its QR's URL */
+  seal?: RecordSeal;
+  /** the record's photos (issue 29), drawn by the PDF after the tables; the sheet counts them */
+  photos?: DocumentPhoto[];
+}
+
+export interface RecordSeal {
+  title: string;
+  code: string;
+  /** `<public URL>/#/verify/<code>`: what the seal's QR code encodes */
+  url: string;
+  /** the code and the URL as printed beside the QR code */
+  lines: string[];
+  signatures: { caption: string; png: Uint8Array }[];
+}
+
+/** A photo a document embeds: its stored bytes (JPEG or PNG) and the line under it. */
+export interface DocumentPhoto {
+  bytes: Uint8Array;
+  type: 'image/jpeg' | 'image/png';
+  caption: string;
 }
 
 export interface ServiceOrderEquipmentEntry {

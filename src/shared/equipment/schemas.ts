@@ -8,6 +8,9 @@ import { FIELD_MESSAGES } from '../field-messages.ts';
 import { idField, isoDateField, optionalText } from '../fields.ts';
 import { listSchema, MAX_PAGE, pageSizeSchema } from '../list.ts';
 import { commonReportFilters, expirationFilter, reportSchema } from '../reports/filters.ts';
+import { recordPhotoSchema } from '../photos/schemas.ts';
+import { recordSealRefSchema } from '../seals/schemas.ts';
+import { equipmentCycleSchema, maintenanceCyclesField, publicCycleSchema } from '../cycles/schemas.ts';
 
 /** A tag serial as printed on the label (9 characters today; a little slack for older series). */
 export const serialField = z
@@ -115,6 +118,8 @@ export const maintenanceInputSchema = z.object({
     .array(z.object({ partId: idField, quantity: z.number().positive().max(1_000_000) }))
     .max(200)
     .default([]),
+  /** the codes of the equipment's cycles this maintenance fulfils (issue 30); unknown → 400 CYCLE_UNKNOWN */
+  cycles: maintenanceCyclesField,
 });
 export type MaintenanceInput = z.input<typeof maintenanceInputSchema>;
 
@@ -288,6 +293,10 @@ export const inspectionRecordSchema = z.object({
   improper: z.boolean(),
   attributesValues: z.array(attributeRecordSchema),
   questionsAnswers: z.array(questionAnswerSchema),
+  /** its photos (issue 29), with short-lived signed links; empty when it has none */
+  photos: z.array(recordPhotoSchema).default([]),
+  /** its seal (issue 29 item 3) once signed: the verification code; null while unsigned */
+  seal: recordSealRefSchema.nullable().default(null),
 });
 
 export const maintenanceRecordSchema = z.object({
@@ -308,6 +317,10 @@ export const maintenanceRecordSchema = z.object({
       unit: z.string(),
     }),
   ),
+  /** its photos (issue 29), with short-lived signed links; empty when it has none */
+  photos: z.array(recordPhotoSchema).default([]),
+  /** its seal (issue 29 item 3) once signed: the verification code; null while unsigned */
+  seal: recordSealRefSchema.nullable().default(null),
 });
 
 /** A modification record (seed 001 §3 "Snapshot"). */
@@ -345,6 +358,9 @@ export const tagCardSchema = z.object({
   dueDateDaysToExpire: z.number().int().nullable(),
   /** the equipment is in an open (PENDING or PARTIAL) service order: "service pending" (issue 14) */
   servicePending: z.boolean(),
+  /** the verification code of the equipment's last sealed record (issue 29), for `/verify/{code}` */
+  lastSealCode: z.string().nullable(),
+  cycles: z.array(publicCycleSchema), // due days and statuses today (issue 30); [] when hidden
 });
 export type TagCard = z.infer<typeof tagCardSchema>;
 
@@ -401,4 +417,6 @@ export const maintenanceFormSchema = z.object({
   equipment: equipmentSchema,
   questions: z.array(fieldQuestionSchema.omit({ customAnswers: true })),
   parts: z.array(z.object({ id: z.number().int(), name: z.string(), unit: z.string() })),
+  /** the equipment's maintenance cycles, to tick the ones the maintenance fulfils (issue 30) */
+  cycles: z.array(equipmentCycleSchema).default([]),
 });

@@ -6,11 +6,15 @@
  * carries the catalogue and `total`; every page carries up to `pageSize` items — equipment first
  * (by id), then unused tags (by id) — and `nextCursor` until the end (null). `version` names the
  * state of the set: the client refreshes when online and downloads again when it changed.
+ * Each equipment carries its maintenance cycles (issue 30: the offline maintenance form ticks the
+ * ones it fulfils) and the first page the caller's own visits of the next days (/my-day offline).
  */
 import { z } from 'zod';
+import { equipmentCycleSchema } from '../cycles/schemas.ts';
 import { EQUIPMENT_STATUSES } from '../enums.ts';
 import { fieldQuestionSchema } from '../equipment/schemas.ts';
 import { idField } from '../fields.ts';
+import { visitEquipmentSchema, visitSchema } from '../visits/schemas.ts';
 
 export const WORKING_SET_PAGE_SIZE = { min: 10, max: 2000, default: 1000 } as const;
 
@@ -93,7 +97,21 @@ export const workingSetEquipmentSchema = z.object({
   lastInspectionAt: z.date().nullable(),
   /** the equipment's current attribute values */
   attributes: z.array(z.object({ attributeId: z.number().int(), value: z.string() })),
+  /** its maintenance cycles in list order, statuses as of the server's day (issue 30) */
+  cycles: z.array(equipmentCycleSchema),
 });
+
+/** The working set carries the caller's visits of today and the next days: this many days (APP_TIME_ZONE). */
+export const WORKING_SET_VISIT_DAYS = 7;
+/** At most this many equipment per visit, in tag order (as /my-day reads them online). */
+export const WORKING_SET_VISIT_EQUIPMENT_MAX = 1000;
+
+/**
+ * One of the caller's visits with its equipment as `visits.get` answers them (open: due by its day,
+ * closed: still missing then), in tag order, each with its reference location and those cycles.
+ */
+export const workingSetVisitSchema = visitSchema.extend({ equipment: z.array(visitEquipmentSchema) });
+export type WorkingSetVisit = z.infer<typeof workingSetVisitSchema>;
 
 export const workingSetPageSchema = z.object({
   /** changes whenever anything in the set may have changed (compare to refresh) */
@@ -113,6 +131,11 @@ export const workingSetPageSchema = z.object({
   }),
   /** on the first page only */
   catalogue: workingSetCatalogueSchema.nullable(),
+  /**
+   * On the first page only: the caller's visits (as technician) of the set's companies from today
+   * through WORKING_SET_VISIT_DAYS − 1 days ahead (APP_TIME_ZONE), by day and id.
+   */
+  visits: z.array(workingSetVisitSchema).nullable(),
   equipment: z.array(workingSetEquipmentSchema),
   /** serials of enabled tags without equipment, where registering offline is allowed */
   unusedTags: z.array(z.object({ serialNumber: z.string(), companyId: z.number().int() })),

@@ -7,7 +7,8 @@
  * Whether a day is in the future is the server's call (its São Paulo today): `PAST_ONLY_FILTERS`.
  */
 import { z } from 'zod';
-import { EQUIPMENT_STATUSES } from '../enums.ts';
+import { cycleCodeField } from '../cycles/schemas.ts';
+import { EQUIPMENT_STATUSES, EXPIRATION_STATUSES } from '../enums.ts';
 import { EXPIRATION_FILTERS } from '../equipment/status.ts';
 import { idField, isoDateField } from '../fields.ts';
 
@@ -28,6 +29,10 @@ export const commonReportFilters = {
   manufacturingDate: optionalDay,
   rechargeDate: optionalDay,
   weighingDate: optionalDay,
+  /** a maintenance cycle's code (issue 30): equipment with that cycle (`reports.cycles` lists them) */
+  cycle: cycleCodeField.optional(),
+  /** the status of that cycle today — or, without `cycle`, of any of the equipment's cycles */
+  cycleStatus: z.enum(EXPIRATION_STATUSES).optional(),
 };
 
 /**

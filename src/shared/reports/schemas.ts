@@ -69,3 +69,7 @@ export type InspectionReportFilters = z.output<typeof inspectionReportFiltersSch
 export type MaintenanceReportFilters = z.output<typeof maintenanceReportFiltersSchema>;
 
 export const reportExportStartedSchema = z.object({ jobId: z.string() });
+
+/** `reports.cycles`: a cycle the reports filter by (`cycle`), by its code, with its name. */
+export const reportCycleChoiceSchema = z.object({ code: z.string(), name: z.string() });
+export type ReportCycleChoice = z.infer<typeof reportCycleChoiceSchema>;

@@ -18,6 +18,7 @@ export const WEBHOOK_EVENTS = [
   'equipment.status_changed',
   'service_order.changed',
   'tag.replaced',
+  'equipment.cycle_due',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
@@ -234,5 +235,19 @@ export interface WebhookEventData {
     companyId: number;
     tagSerialNumber: string;
     oldTagSerialNumber: string;
+  };
+  /**
+   * A maintenance cycle entered its warning window (EXPIRING) or expired (EXPIRED): published once
+   * per (equipment, cycle, due date, status) by the daily sweep (issue 30 item 2).
+   */
+  'equipment.cycle_due': {
+    equipment: { id: number; tagSerialNumber: string; companyId: number };
+    cycle: {
+      code: string;
+      name: string;
+      norm: string | null;
+      dueDate: string;
+      status: 'EXPIRING' | 'EXPIRED';
+    };
   };
 }

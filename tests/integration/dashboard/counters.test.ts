@@ -107,7 +107,8 @@ describe('dashboard counters = recount', () => {
     const rawWrites = async () => {
       await raw(sql`delete from ${s()}.inspections where id in (
         select id from ${s()}.inspections order by id limit 5)`);
-      await raw(sql`update ${s()}.inspections set created_at = created_at - interval '40 days'
+      // Through UTC: timestamptz − interval is STABLE, which Citus refuses over a column in an UPDATE.
+      await raw(sql`update ${s()}.inspections set created_at = (created_at at time zone 'UTC' - interval '40 days') at time zone 'UTC'
         where id in (select id from ${s()}.inspections order by id desc limit 4)`);
       await raw(sql`update ${s()}.inspections set company_id = ${tn.companyB}
         where id in (select id from ${s()}.inspections where company_id = ${tn.companyA} order by id limit 3)`);

@@ -44,6 +44,8 @@ const bareCard = (serial: string, flags: { registered: boolean; cardVisible: boo
   dueDateExpirationStatus: 'NA',
   dueDateDaysToExpire: null,
   servicePending: false,
+  lastSealCode: null,
+  cycles: [],
 });
 
 /** Nothing personal: no user's name or e-mail, no company, no e-mail at all. */
@@ -108,6 +110,9 @@ describe('public tag card', () => {
       dueDateDaysToExpire: e.dueDateDaysToExpire,
       // Not in an open service order (tests/integration/service-orders/loop.test.ts: when it is).
       servicePending: false,
+      lastSealCode: null,
+      // The signed-in view's cycles less the last done day and what counts as done.
+      cycles: e.cycles.map(({ lastDoneAt: _l, doneBy: _d, ...pub }) => pub),
     });
     const text = await r.res.clone().text();
     // Nor the labels, the location or the company's name.

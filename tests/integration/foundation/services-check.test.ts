@@ -35,7 +35,7 @@ describe('start-up checks', () => {
     await admin.connect();
     await admin.query(`drop database "${name}" with (force)`);
     await admin.end();
-  });
+  }, 120_000); // CREATE DATABASE copies template1 through the WAL: seconds alone, more on a busy machine
 
   it('refuses a misspelt database name with one sentence, and creates nothing', async () => {
     const name = `eqc_test_misspelt_${process.pid}_${Date.now()}`;

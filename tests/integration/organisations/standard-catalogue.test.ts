@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { tenantDb } from '../../../src/server/db/database.ts';
 import { STANDARD_CATALOGUE } from '../../../src/server/domains/catalogue/standard.ts';
+import { cyclePreset } from '../../../src/shared/cycles/presets.ts';
 import { DEMO, loginAs, rest, trpcClient } from '../../helpers/api.ts';
 import { letters, PASSWORD, uniqueEmail } from './fixtures.ts';
 
@@ -28,6 +29,20 @@ const payload = (extra: Record<string, unknown> = {}) => {
 };
 
 /** The catalogue of a tenant as plain data: what the definition describes. */
+/** The definition as the database holds it: a type's preset (issue 30) as the codes of its cycles. */
+function expectedCatalogue() {
+  return JSON.parse(
+    JSON.stringify(
+      STANDARD_CATALOGUE.map((c) => ({
+        ...c,
+        types: c.types.map((t) =>
+          t.cycles ? { ...t, cycles: cyclePreset(t.cycles).cycles.map((x) => x.code) } : t,
+        ),
+      })),
+    ),
+  );
+}
+
 async function catalogueOf(schema: string) {
   const db = tenantDb(schema);
   const categories = await db
@@ -81,8 +96,16 @@ async function catalogueOf(schema: string) {
         .where('inspection_type_id', '=', t.id)
         .orderBy('position')
         .execute();
+      const cycles = await db
+        .selectFrom('maintenance_cycles')
+        .select('code')
+        .where('inspection_type_id', '=', t.id)
+        .where('product_id', 'is', null)
+        .orderBy('position')
+        .execute();
       typeData.push({
         name: t.name,
+        ...(cycles.length ? { cycles: cycles.map((x) => x.code) } : {}),
         questions: qs,
         opensServiceOrder: questions.filter((q) => q.opens_service_order).map((q) => q.question),
         maintenance: maintenance.map((m) => [m.question, m.type]),
@@ -121,7 +144,7 @@ describe('a new company group and the standard catalogue', () => {
       body: { ...body, responsibleEmail: email },
     });
     expect(r.status, JSON.stringify(r.json)).toBe(201);
-    expect(await catalogueOf(schema)).toEqual(JSON.parse(JSON.stringify(STANDARD_CATALOGUE)));
+    expect(await catalogueOf(schema)).toEqual(expectedCatalogue());
     const counts = await rowCounts(schema);
     expect(counts.products).toBe(0);
     expect(counts.categories).toBe(3);
@@ -148,7 +171,7 @@ describe('a new company group and the standard catalogue', () => {
   it('the demo group was seeded from the same definition', async () => {
     const demo = await catalogueOf('demo');
     // The demo tenant only grows (other files add categories): its first three are the definition.
-    expect(demo.slice(0, STANDARD_CATALOGUE.length)).toEqual(JSON.parse(JSON.stringify(STANDARD_CATALOGUE)));
+    expect(demo.slice(0, STANDARD_CATALOGUE.length)).toEqual(expectedCatalogue());
   });
 
   it('created without the option (the seed’s payload, or unchecked), its catalogue is empty', async () => {

@@ -41,9 +41,12 @@ const BUDGET: [path: string, statements: number][] = [
   ['/web/dashboard/product-inspections-by-month/', 2],
   ['/web/dashboard/inspection-type-inspections/', 2],
   ['/web/dashboard/recent-activity/', 4],
+  ['/web/dashboard/cycles/', 2],
   // the offline working set's first page (issue 20): auth, companies, the catalogue's forms (6),
-  // the version stamps (3), the total from the counters (2), equipment and unused tags
-  ['/web/field/working-set/?pageSize=10', 15],
+  // the version stamps (3, the catalogue's cycle digest inside the equipment one), the total from
+  // the counters (2), equipment and unused tags; issue 30 item 4: the caller's visits (1), their
+  // equipment's cycles (1, when any), the page's equipment cycles (1, when it holds equipment)
+  ['/web/field/working-set/?pageSize=10', 18],
   // The top bar's bell (issue 18), on every page: auth, then the first due items with their capped count
   ['/web/notifications/due/', 2],
   // the pending-payment check every signed-in page repeats each minute (issue 17): auth, the status

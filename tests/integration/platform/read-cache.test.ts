@@ -1,11 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfig } from '../../../src/server/config.ts';
-import { baseDb, coreDb, observeQueries, tenantSchemaName } from '../../../src/server/db/database.ts';
-import { connected } from '../../../src/server/db/notifications.ts';
+import { describe, expect, it } from 'vitest';
+import { baseDb, observeQueries } from '../../../src/server/db/database.ts';
 import { rowChangesSettled } from '../../../src/server/db/read-cache.ts';
 import { DEMO, loginAs, testApp } from '../../helpers/api.ts';
-import { otherTenant, waitFor } from '../qr/helpers.ts';
+import { cachedReadsOnFreshTenant } from '../../helpers/cached-reads-tenant.ts';
 
 /**
  * List counts and the logged user's counters are reused for a few seconds (issue 12; the other
@@ -13,26 +11,7 @@ import { otherTenant, waitFor } from '../qr/helpers.ts';
  * at once). A write through the app shows on the next read at once; any other write once its
  * NOTIFY has landed — never only after the cache's time.
  */
-process.env.READ_CACHE_MS = '60000';
-resetConfig();
-afterAll(() => {
-  process.env.READ_CACHE_MS = '0';
-  resetConfig();
-});
-
-let token: string;
-let schema: string;
-beforeAll(async () => {
-  const tenant = await otherTenant();
-  token = await loginAs(tenant.email);
-  const g = await coreDb()
-    .selectFrom('company_groups')
-    .select('schema_name')
-    .where('id', '=', tenant.groupId)
-    .executeTakeFirstOrThrow();
-  schema = tenantSchemaName(g.schema_name);
-  await waitFor(async () => (connected() ? true : undefined), 5000, 10);
-});
+const t = cachedReadsOnFreshTenant();
 
 async function call(path: string, init: RequestInit = {}) {
   const statements: string[] = [];
@@ -40,7 +19,7 @@ async function call(path: string, init: RequestInit = {}) {
   try {
     const res = await testApp().request(path, {
       ...init,
-      headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': '10.6.6.6', ...init.headers },
+      headers: { Authorization: `Bearer ${t.token}`, 'X-Forwarded-For': '10.6.6.6', ...init.headers },
     });
     const json = (await res.json()) as { data: Record<string, unknown> & { total?: number } };
     return {
@@ -56,7 +35,7 @@ async function call(path: string, init: RequestInit = {}) {
 }
 
 const categoryBySql = (name: string) =>
-  sql`insert into ${sql.table(`${schema}.categories`)} (name, enabled) values (${name}, true)`.execute(
+  sql`insert into ${sql.table(`${t.schema}.categories`)} (name, enabled) values (${name}, true)`.execute(
     baseDb(),
   );
 
@@ -99,7 +78,7 @@ describe('the read cache', () => {
     const again = await call('/web/logged-user/');
     expect(again.counters).toBe(0);
     const company = (first.data as { companyId: number }).companyId;
-    await sql`insert into ${sql.table(`${schema}.tags`)} (serial_number, company_id, enabled, created_at)
+    await sql`insert into ${sql.table(`${t.schema}.tags`)} (serial_number, company_id, enabled, created_at)
       select 'RC' || g || ${String(Date.now())}, ${company}::bigint, true, now() from generate_series(1, 3) g`.execute(
       baseDb(),
     );
@@ -125,8 +104,8 @@ describe('the read cache', () => {
 
   it('a change to core (a company name on the equipment rows) drops the answers that read it', async () => {
     // The demo company has equipment: its rows read core.companies (an empty page reads no core).
-    const mine = token;
-    token = await loginAs(DEMO.companyAdmin);
+    const mine = t.token;
+    t.token = await loginAs(DEMO.companyAdmin);
     try {
       const path = '/web/equipments/?pageSize=10';
       expect(((await call(path)).data as { items: unknown[] }).items.length).toBeGreaterThan(0);
@@ -135,7 +114,7 @@ describe('the read cache', () => {
       await rowChangesSettled();
       expect((await call(path)).statements).toBeGreaterThan(0);
     } finally {
-      token = mine;
+      t.token = mine;
     }
   });
 
@@ -150,14 +129,14 @@ describe('the read cache', () => {
     const path = '/web/tags/?pageSize=10';
     await call(path);
     expect((await call(path)).statements).toBe(0);
-    const mine = token;
-    token = await loginAs(DEMO.companyAdmin);
+    const mine = t.token;
+    t.token = await loginAs(DEMO.companyAdmin);
     try {
       const theirs = await call(path);
       expect(theirs.statements).toBeGreaterThan(0);
       expect((await call(path)).statements).toBe(0);
     } finally {
-      token = mine;
+      t.token = mine;
     }
   });
 });

@@ -34,7 +34,8 @@ beforeAll(async () => {
   const t = Date.now();
   tenants = await createManyTenants(N);
   createMs = Date.now() - t;
-}, 180_000);
+  // A hang guard, not a speed check: 300 groups take ~40 s on a quiet 2-core machine, 140 s at load 12.
+}, 600_000);
 
 afterAll(async () => {
   await scratch?.drop();
@@ -55,15 +56,22 @@ async function schemasWithColumn(column: string): Promise<string[]> {
 }
 
 describe('tenant migrations at 300 company groups', () => {
-  it('creates 300 groups from the template fast, registered in core', async () => {
+  // How fast is a figure (printed here, and in bench): a wall-clock bound fails on a loaded CI machine.
+  // That creation does not grow with the migrations or the groups is tenant-creation.test.ts's check.
+  it('creates 300 groups from the template, each with every table, registered in core', async () => {
     const n = await sql<{ n: number }>`select count(*)::int as n from core.company_groups`.execute(baseDb());
     expect(n.rows[0]!.n).toBe(N);
     const schemas = await sql<{
       n: number;
     }>`select count(*)::int as n from pg_namespace where nspname like 'cg\\_mt%'`.execute(baseDb());
     expect(schemas.rows[0]!.n).toBe(N);
+    const tables = await sql<{ least: number; most: number }>`select min(k)::int as least, max(k)::int as most
+      from (select count(c.oid) as k from pg_namespace n
+            left join pg_class c on c.relnamespace = n.oid and c.relkind in ('r', 'p')
+            where n.nspname like 'cg\\_mt%' group by n.oid) per_schema`.execute(baseDb());
+    expect(tables.rows[0]!.least).toBeGreaterThan(20);
+    expect(tables.rows[0]!.most).toBe(tables.rows[0]!.least);
     console.log(`createManyTenants(${N}): ${createMs} ms`);
-    expect(createMs).toBeLessThan(120_000);
   });
 
   it('skips up-to-date schemas with one query and no lock', async () => {
@@ -212,6 +220,12 @@ describe(`loops over ${N} company groups on default max_locks_per_transaction`, 
     expect(summary.groups).toBe(N);
     expect(summary.companies).toBe(N);
     expect(summary.failedCompanies).toBe(0);
+  });
+
+  it('the cycle-due webhook sweep visits every group', async () => {
+    const { runCycleDueSweep } = await import('../../../src/server/domains/webhooks/cycle-due.ts');
+    const r = await runCycleDueSweep({});
+    expect([r.groups, r.failedGroups, r.announced]).toEqual([N, 0, 0]);
   });
 
   it('the webhook outbox sweep visits every schema without skipping one', async () => {

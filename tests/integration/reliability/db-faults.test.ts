@@ -167,9 +167,9 @@ describe('a dropped Postgres connection', () => {
         }, 20_000);
       const first = await enqueue(diagnosticJob, { steps: 2, echo: 'before' }, { companyGroupId: null });
       expect(await finished(first)).toBe('completed');
-      const before = poolErrors;
+      // Whether the pool notices the kill at once (an idle client's error) depends on which of its
+      // connections were idle; the point is that the next job runs on fresh ones.
       expect(await killOurBackends()).toBeGreaterThan(0);
-      await waitFor(async () => (poolErrors > before ? true : undefined), 10_000);
       const second = await enqueue(diagnosticJob, { steps: 2, echo: 'after' }, { companyGroupId: null });
       expect(await finished(second)).toBe('completed');
     } finally {

@@ -224,10 +224,11 @@ describe('two servers and two workers on one database (compiled build)', () => {
           (await request(serverA.url!, '/web/logged-user/', { headers: auth, agent })).status === 401
             ? true
             : undefined,
-        1000,
+        4000,
         10,
       );
-    expect(Date.now() - signedOut).toBeLessThan(1000);
+    // Below the cache's 5 s is what proves the NOTIFY path; a tighter bound fails on a loaded machine.
+    expect(Date.now() - signedOut).toBeLessThan(4000);
   });
 
   it('the sign-in throttle counts the attempts made on both servers', async () => {

@@ -12,6 +12,7 @@ import { todayIn } from '../../../src/shared/equipment/status.ts';
 import type { Page } from '../../../src/shared/list.ts';
 import { startWorker } from '../../../src/worker/worker.ts';
 import { DEMO, loginAs, rest, trpcClient } from '../../helpers/api.ts';
+import { phoneJpeg } from '../../helpers/photo-bytes.ts';
 import { createTag, register } from '../equipment/helpers.ts';
 import {
   bulkEquipment,
@@ -121,14 +122,32 @@ const XLSX_HEADER = [
   'Status da inspeção',
   'Próxima inspeção',
   'Inspetor',
+  'Fotos da última inspeção',
   'Última manutenção',
   'Responsável pela manutenção',
+  'Fotos da última manutenção',
   'Status',
   'Status da manutenção',
 ];
 
+/** Adds `n` photos to the equipment's last inspection or maintenance (the field app's tRPC door). */
+async function photosOnLast(kind: 'INSPECTION' | 'MAINTENANCE', equipmentId: number, n: number) {
+  const { last } = await tn.db
+    .selectFrom('equipment')
+    .select(kind === 'INSPECTION' ? 'last_inspection_id as last' : 'last_maintenance_id as last')
+    .where('id', '=', equipmentId)
+    .executeTakeFirstOrThrow();
+  const api = trpcClient(tn.tokens.group);
+  for (let i = 0; i < n; i++)
+    await api.photos.add.mutate({ kind, id: last!, base64: Buffer.from(phoneJpeg()).toString('base64') });
+}
+
 describe('XLSX export', () => {
   it('reports.export: a job in /jobs whose sheet holds the list’s rows for the same filters, cell by cell', async () => {
+    // Photos are counted: 2 on e1's last inspection and 1 on its last maintenance; e2's inspection
+    // and e6's maintenance have none (0); e3 was never inspected and e2 never maintained (empty).
+    await photosOnLast('INSPECTION', k.e1.id, 2);
+    await photosOnLast('MAINTENANCE', k.e1.id, 1);
     const filters = { categoryId: c.fireId, sort: 'extraLabel' as const, direction: 'asc' as const };
     const api = trpcClient(tn.tokens.group);
     const { jobId } = await api.reports.export.mutate({ report: 'inspections', format: 'xlsx', filters });
@@ -175,8 +194,10 @@ describe('XLSX export', () => {
       'Vencido',
       utcDay('2024-03-31'),
       'Outro Admin',
+      2,
       utcDay('2024-03-05'),
       'Outro Admin',
+      1,
       'Vencido',
       'Vencido',
       utcDay('2020-05-05'),
@@ -191,6 +212,8 @@ describe('XLSX export', () => {
       'Válido, expira em 3 dias',
       utcDay(day(3)),
       'Outro Admin',
+      0,
+      null,
       null,
       null,
       'Válido',
@@ -201,9 +224,13 @@ describe('XLSX export', () => {
       null,
     ]);
     expect(byLabel.get('Depósito')!.slice(8, 11)).toEqual([null, null, null]);
-    expect(byLabel.get('Depósito')![16]).toBe('N/A');
+    // Never inspected: no count; its maintenance has no photo: 0.
+    expect(byLabel.get('Depósito')![14]).toBeNull();
+    expect(byLabel.get('Depósito')![17]).toBe(0);
+    expect(byLabel.get('Depósito')![18]).toBe('N/A');
     expect(byLabel.get('Recepção')!.slice(8, 10)).toEqual([utcDay(day(-1)), 'Vencido']);
-    expect(byLabel.get('Recepção')![21]).toBe('2024-02-02');
+    expect(byLabel.get('Recepção')!.slice(14, 18)).toEqual([0, utcDay('2024-06-01'), 'Outro Admin', 0]);
+    expect(byLabel.get('Recepção')![23]).toBe('2024-02-02');
   });
 
   it('runs in the requester’s scope: an operator’s file holds their company only; other companies’ admins cannot see the job', async () => {

@@ -2,11 +2,13 @@ import { cnpj } from 'cpf-cnpj-validator';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseDb, coreDb, tenantSchemaName } from '../../../src/server/db/database.ts';
+import { encodePng } from '../../../src/server/domains/catalogue/png.ts';
 import { insertJobRow } from '../../../src/server/jobs/queue.ts';
 import { rolesOf } from '../../../src/server/kit/operation.ts';
 import { operationList } from '../../../src/server/operations.ts';
 import type { Role } from '../../../src/shared/roles.ts';
 import { DEMO, loginAs, rest, testApp } from '../../helpers/api.ts';
+import { TINY_JPEG } from '../../helpers/photo-bytes.ts';
 import { createCategory, createType, productBody } from '../catalogue/helpers.ts';
 import { letters, otherGroup, PASSWORD, uniqueEmail } from '../organisations/fixtures.ts';
 
@@ -33,6 +35,8 @@ interface Victim {
   email: string;
   groupId: number;
   numericIds: number[];
+  /** the victim's inspection and maintenance (unsigned): the ids of /web/inspections|maintenances/:id/… */
+  recordIds: number[];
   jobId: string;
   serial: string;
   productId: number;
@@ -57,11 +61,24 @@ function fillings(path: string): string[] {
   const params = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
   let out = [path];
   for (const p of params) {
-    const values = path.startsWith('/web/jobs/') && p === 'id' ? [victim.jobId] : idsFor(p);
+    const values =
+      path.startsWith('/web/jobs/') && p === 'id'
+        ? [victim.jobId]
+        : RECORD_PATH.test(path) && p === 'id'
+          ? // Signing only the victim's records: a small id may name the attacker's own record.
+            [...victim.recordIds.map(String), ...(path.endsWith('/signatures') ? [] : idsFor(p))]
+          : idsFor(p);
     out = out.flatMap((x) => values.map((v) => x.replace(`:${p}`, v)));
   }
   return out;
 }
+
+/** Paths naming an inspection or maintenance by id (documents, signatures): they take the victim's records too. */
+const RECORD_PATH = /^\/web\/(inspections|maintenances)\//;
+
+/** A valid signing body (issue 29): a signing attempt reaches the scope check instead of validation. */
+const SIGNATURE_PNG = `data:image/png;base64,${encodePng(8, 4, () => [0, 0, 0]).toString('base64')}`;
+const SIGNATURE_BODY = { technician: { name: `Assinante ${MARK}`, image: SIGNATURE_PNG } };
 
 function leaked(what: string, status: number, body: string): void {
   tally.attempts++;
@@ -85,6 +102,9 @@ function withoutStamp(data: unknown): unknown {
     delete out.expiresAt;
     delete out.url;
   }
+  // At any depth: a record's photos in a page of the history carry links too.
+  for (const [k, v] of Object.entries(out))
+    if (v && typeof v === 'object' && !(v instanceof Date)) out[k] = withoutStamp(v);
   return out;
 }
 
@@ -190,12 +210,39 @@ beforeAll(async () => {
     },
   });
   expect(registered.status).toBe(201);
-  expect(
-    (await rest('POST', `/web/equipments/${serial}/inspections`, { token, body: { answers: [] } })).status,
-  ).toBe(201);
-  expect(
-    (await rest('POST', `/web/equipments/${serial}/maintenances`, { token, body: { answers: [] } })).status,
-  ).toBe(201);
+  const inspection = await rest<{ id: number }>('POST', `/web/equipments/${serial}/inspections`, {
+    token,
+    body: { answers: [] },
+  });
+  expect(inspection.status).toBe(201);
+  // A photo on it (issue 29): its list is one of the victim's reads, so a photo an attacker
+  // managed to add would change them.
+  const form = new FormData();
+  form.append('file', new File([Buffer.from(TINY_JPEG)], 'v.jpg', { type: 'image/jpeg' }));
+  const photo = await testApp().request(`/web/inspections/${inspection.json.data!.id}/photos`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': '10.78.0.9' },
+    body: form,
+  });
+  expect(photo.status).toBe(201);
+  const maintenance = await rest<{ id: number }>('POST', `/web/equipments/${serial}/maintenances`, {
+    token,
+    body: { answers: [] },
+  });
+  expect(maintenance.status).toBe(201);
+  // A visit plan and its visits (issue 30): their reads carry the marker and the victim's ids.
+  const plan = await rest('POST', '/web/visit-plans/', {
+    token,
+    body: {
+      companyId: g.companyId,
+      name: `Plano ${MARK}`,
+      intervalValue: 1,
+      intervalUnit: 'WEEKS',
+      firstDate: new Date().toISOString().slice(0, 10),
+      technicianId: admin.id,
+    },
+  });
+  expect(plan.status).toBe(201);
   victim = {
     token,
     email: g.email,
@@ -209,7 +256,10 @@ beforeAll(async () => {
       user.json.data!,
       admin.id,
       g.companyGroupId,
+      // the record the photo is on (the same number as the first row of every other victim table)
+      ...(categoryId === inspection.json.data!.id ? [] : [inspection.json.data!.id]),
     ],
+    recordIds: [inspection.json.data!.id, maintenance.json.data!.id],
     jobId: job.id,
     serial,
     productId: product.json.data!,
@@ -278,7 +328,10 @@ describe('cross-tenant probe (operations table × attacker roles × the victim�
           // Lists and other id-less reads: the victim's rows must never show up in them.
           const paths = b.path.includes(':') ? fillings(b.path) : method === 'GET' ? [b.path] : [];
           for (const path of paths) {
-            const valid = victim.reads.get(path.replace(/\/(toggle|update)\/$/, '/'));
+            const signing = path.endsWith('/signatures');
+            const valid = signing
+              ? SIGNATURE_BODY
+              : victim.reads.get(path.replace(/\/(toggle|update)\/$/, '/'));
             const body = method === 'GET' || method === 'DELETE' ? undefined : withTagBody(path, valid ?? {});
             const r = await rest(method, path, { token, body, headers: { Prefer: 'respond-async' } });
             leaked(`${role} ${method} ${path}`, r.status, await r.res.clone().text());
@@ -296,12 +349,16 @@ describe('cross-tenant probe (operations table × attacker roles × the victim�
       if (SKIP.has(name) || operation.access.kind === 'public' || !operation.trpc) continue;
       const keys = idKeys(operation.input);
       const allowed = rolesOf(operation.access);
+      const records = name.startsWith('seals.') || name.startsWith('documents.') ? victim.recordIds : [];
+      // Signing only the victim's records: a small id may name the attacker's own record.
       const values = (k: string): unknown[] =>
         /email/i.test(k)
           ? [victim.email]
           : TAG_KEYS.includes(k)
             ? [victim.serial]
-            : [...victim.numericIds, victim.jobId];
+            : name.startsWith('seals.sign')
+              ? records
+              : [...records, ...victim.numericIds, victim.jobId];
       const inputs: Record<string, unknown>[] = keys.length
         ? keys.flatMap((k) =>
             values(k).map((v) =>
@@ -322,7 +379,16 @@ describe('cross-tenant probe (operations table × attacker roles × the victim�
               : bodyKey
                 ? { ...input, [bodyKey]: valid }
                 : { ...(valid as object), ...input };
-          const r = await callTrpc(name, operation.kind, token, full);
+          // A signing carries valid signatures, so it reaches the scope check.
+          const signing = name.startsWith('seals.sign');
+          const r = await callTrpc(
+            name,
+            operation.kind,
+            token,
+            signing ? { ...SIGNATURE_BODY, ...full } : full,
+          );
+          if (signing && r.status < 300)
+            leaks.push(`${role} ${name} ${JSON.stringify(input)} → ${r.status} (signed)`);
           leaked(`${role} ${name} ${JSON.stringify(input)}`, r.status, r.body);
         }
       }

@@ -11,6 +11,7 @@ export {
 } from './fields.tsx';
 export { NativeSelect, PasswordInput, PrefixInput } from './inputs.tsx';
 export { DayField } from './day-field.tsx';
+export { IntervalFields, numberOrNull, numberOrUndefined } from './interval-fields.tsx';
 export { FormDialog, type FormDialogProps } from './form-dialog.tsx';
 export { SaveDialog, SaveOverlay, type SaveState, useSaveState } from './save-dialog.tsx';
 export { type CodeFieldMap, serverErrorCode, serverFieldErrors, serverIssues } from './server-errors.ts';

@@ -22,6 +22,11 @@ export const catalogueManifest = defineFeature('catalogue', [
       'catalogue.inspectionTypes.get',
       'catalogue.inspectionTypes.save',
       'catalogue.categories.options',
+      'catalogue.cycles.typeCycles',
+      'catalogue.cycles.saveTypeCycles',
+      'catalogue.cycles.applyPreset',
+      'catalogue.cycles.presets',
+      'jobs.get',
     ],
   },
   {
@@ -35,6 +40,11 @@ export const catalogueManifest = defineFeature('catalogue', [
       'catalogue.products.save',
       'catalogue.categories.options',
       'catalogue.inspectionTypes.options',
+      'catalogue.inspectionTypes.get',
+      'catalogue.cycles.productCycles',
+      'catalogue.cycles.saveProductCycles',
+      'jobs.get',
+      'catalogue.cycles.typeCycles',
     ],
   },
 ]);

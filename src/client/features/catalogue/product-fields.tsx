@@ -8,13 +8,19 @@ import {
   PERIODICITY_LABELS,
   PRODUCT_IMAGE_TYPES,
 } from '../../../shared/catalogue/enums.ts';
-import { CheckboxField, DayField, SelectField, TextField } from '../../components/form/index.ts';
+import {
+  CheckboxField,
+  DayField,
+  numberOrNull,
+  numberOrUndefined,
+  SelectField,
+  TextField,
+} from '../../components/form/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { EditableListField, ProductImage, pickableOptions } from './components.tsx';
 import { NS } from './i18n.ts';
-import type { ProductRow } from './use-product-dialog.ts';
-import { numberOrNull, numberOrUndefined, type ProductDialogState } from './use-product-dialog.ts';
+import type { ProductDialogState, ProductRow } from './use-product-dialog.ts';
 
 /** The sections of the product dialog (issue 27 item 5); the state comes from `useProductDialog`. */
 interface SectionProps {

@@ -16,8 +16,10 @@ import {
 } from '../../components/ui/dialog.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { ProductImage, useAuthedImage } from './components.tsx';
+import { cyclesColumn } from './cycles-column.tsx';
 import { CatalogueEmptyHint } from './empty-hint.tsx';
 import { NS } from './i18n.ts';
+import { ProductCyclesDialog } from './product-cycles-dialog.tsx';
 import { ProductDialog } from './product-dialog.tsx';
 
 import type { ProductRow } from './use-product-dialog.ts';
@@ -26,19 +28,20 @@ export type { ProductRow };
 
 const ALL = 'all';
 
+function useProductList() {
+  const trpc = useTRPC();
+  return useServerList(trpc.catalogue.products.list, { schema: listProductsSchema });
+}
+type ProductList = ReturnType<typeof useProductList>;
+
 /** /products: the provider admin edits everything; others see exclusive products read-only (seed 001 §6). */
 export function ProductsPage() {
   const { t } = useTranslation(NS);
-  const trpc = useTRPC();
-  const list = useServerList(trpc.catalogue.products.list, { schema: listProductsSchema });
+  const list = useProductList();
   const { categoryId, inspectionTypeId } = list.input;
   const [editing, setEditing] = React.useState<ProductRow | 'new' | null>(null);
   const [preview, setPreview] = React.useState<ProductRow | null>(null);
-  const categories = useQuery(trpc.catalogue.categories.options.queryOptions());
-  const types = useQuery({
-    ...trpc.catalogue.inspectionTypes.options.queryOptions({ categoryId }),
-    enabled: categoryId !== undefined,
-  });
+  const [cycles, setCycles] = React.useState<ProductRow | null>(null);
 
   return (
     <ListPage
@@ -47,37 +50,7 @@ export function ProductsPage() {
       add={{ label: t('newProduct'), onClick: () => setEditing('new'), testId: 'add-product' }}
       list={list}
       searchPlaceholder={t('searchProducts')}
-      filters={
-        <>
-          <FilterSelect
-            value={categoryId ? String(categoryId) : ALL}
-            // Changing the category clears the subcategory (seed 001 §4).
-            onChange={(v) =>
-              list.setFilters({ categoryId: v === ALL ? undefined : Number(v), inspectionTypeId: undefined })
-            }
-            options={[
-              { value: ALL, label: t('allCategories') },
-              ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
-            ]}
-            label={t('category')}
-            testId="filter-category"
-            className="min-w-56"
-          />
-          <FilterSelect
-            value={inspectionTypeId ? String(inspectionTypeId) : ALL}
-            onChange={(v) => list.setFilter('inspectionTypeId', v === ALL ? undefined : Number(v))}
-            options={[
-              { value: ALL, label: t('allSubcategories') },
-              ...(types.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
-            ]}
-            label={t('subcategory')}
-            placeholder={t('selectCategoryFirst')}
-            disabled={categoryId === undefined}
-            testId="filter-subcategory"
-            className="min-w-56"
-          />
-        </>
-      }
+      filters={<ProductFilters list={list} />}
       rowKey={(r) => r.id}
       onRowClick={setEditing}
       // Nothing at all yet (not a search or filter that found nothing): what to create first.
@@ -142,6 +115,7 @@ export function ProductsPage() {
             ),
         },
         dateColumn<ProductRow>('updateDate', t('lastUpdate'), (r) => r.updateDate),
+        cyclesColumn<ProductRow>((r) => r.name, setCycles, 'product-cycles'),
         editColumn<ProductRow>(
           t('edit'),
           (r) => r.name,
@@ -154,7 +128,51 @@ export function ProductsPage() {
         <ProductDialog product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
       {preview && <ImagePreview product={preview} onClose={() => setPreview(null)} />}
+      {cycles && <ProductCyclesDialog product={cycles} onClose={() => setCycles(null)} />}
     </ListPage>
+  );
+}
+
+/** The category and subcategory filters (changing the category clears the subcategory). */
+function ProductFilters({ list }: { list: ProductList }) {
+  const { t } = useTranslation(NS);
+  const trpc = useTRPC();
+  const { categoryId, inspectionTypeId } = list.input;
+  const categories = useQuery(trpc.catalogue.categories.options.queryOptions());
+  const types = useQuery({
+    ...trpc.catalogue.inspectionTypes.options.queryOptions({ categoryId }),
+    enabled: categoryId !== undefined,
+  });
+  return (
+    <>
+      <FilterSelect
+        value={categoryId ? String(categoryId) : ALL}
+        // Changing the category clears the subcategory (seed 001 §4).
+        onChange={(v) =>
+          list.setFilters({ categoryId: v === ALL ? undefined : Number(v), inspectionTypeId: undefined })
+        }
+        options={[
+          { value: ALL, label: t('allCategories') },
+          ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+        ]}
+        label={t('category')}
+        testId="filter-category"
+        className="min-w-56"
+      />
+      <FilterSelect
+        value={inspectionTypeId ? String(inspectionTypeId) : ALL}
+        onChange={(v) => list.setFilter('inspectionTypeId', v === ALL ? undefined : Number(v))}
+        options={[
+          { value: ALL, label: t('allSubcategories') },
+          ...(types.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+        ]}
+        label={t('subcategory')}
+        placeholder={t('selectCategoryFirst')}
+        disabled={categoryId === undefined}
+        testId="filter-subcategory"
+        className="min-w-56"
+      />
+    </>
   );
 }
 

@@ -26,6 +26,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import type { RouterOutputs } from '../../lib/api-types.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { EditableListField, EnabledBadge, pickableOptions, useListsValid } from './components.tsx';
+import { TypeCyclesDialog } from './cycles-dialog.tsx';
+import { cyclesColumn } from './cycles-column.tsx';
 import { CatalogueEmptyHint } from './empty-hint.tsx';
 import { NS } from './i18n.ts';
 
@@ -37,6 +39,7 @@ export function SubcategoriesPage() {
   const trpc = useTRPC();
   const list = useServerList(trpc.catalogue.inspectionTypes.list, { schema: listInspectionTypesSchema });
   const [editing, setEditing] = React.useState<SubcategoryRow | 'new' | null>(null);
+  const [cycles, setCycles] = React.useState<SubcategoryRow | null>(null);
   return (
     <ListPage
       title={t('subcategories')}
@@ -66,12 +69,14 @@ export function SubcategoriesPage() {
         },
         { id: 'categoryName', header: t('category'), sortable: true, cell: (r) => r.categoryName },
         dateColumn<SubcategoryRow>('updateDate', t('lastUpdate'), (r) => r.updateDate),
+        cyclesColumn<SubcategoryRow>((r) => r.name, setCycles, 'subcategory-cycles'),
         editColumn<SubcategoryRow>(t('edit'), (r) => r.name, setEditing),
       ]}
     >
       {editing && (
         <SubcategoryDialog id={editing === 'new' ? undefined : editing.id} onClose={() => setEditing(null)} />
       )}
+      {cycles && <TypeCyclesDialog id={cycles.id} name={cycles.name} onClose={() => setCycles(null)} />}
     </ListPage>
   );
 }

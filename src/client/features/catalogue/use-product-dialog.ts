@@ -18,11 +18,6 @@ import { useListsValid } from './components.tsx';
 import { NS } from './i18n.ts';
 import type { RouterOutputs } from '../../lib/api-types.ts';
 
-/** Number inputs: blank is "not filled in" (REQUIRED where required). */
-export const numberOrUndefined = (v: unknown) =>
-  v === '' || v === null || v === undefined ? undefined : Number(v);
-export const numberOrNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
-
 /** Why a file cannot be the product's image (its bytes, then a real decode), or null when it can. */
 async function imageProblem(file: File): Promise<'imageType' | 'imageUnreadable' | null> {
   const head = new Uint8Array(await file.slice(0, IMAGE_SIGNATURE_BYTES).arrayBuffer());

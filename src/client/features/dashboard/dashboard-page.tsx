@@ -1,8 +1,8 @@
 /**
  * '/' signed in (seed 000 §2 "Dashboard", §3, §5, §9; issue 15). Admins: the scope and period row,
  * the summary (users, equipment, inspections), the monthly chart of the last 24 months, the
- * equipment-status doughnut, the employee, product and subcategory charts of the period, and the
- * recent activity; every bar and slice opens the inspection report filtered to what it counts
+ * equipment-status doughnut, the employee, product and subcategory charts of the period, the
+ * recent activity and the cycles' expired and expiring counts (issue 30); every bar and slice opens the inspection report filtered to what it counts
  * (./dashboard-model.ts `reportLink`). The operator gets the simpler home: no filter row, no
  * company, period, product, status or employee charts — the summary, the monthly chart and the
  * recent activity of their company.
@@ -15,6 +15,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { useLoggedUser } from '../../lib/session.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
+import { DossierButton } from '../organisations/dossier-button.tsx';
 import { monthBars, reportLink } from './dashboard-model.ts';
 import { DASHBOARD_NS } from './i18n.ts';
 import { OpenReportContext } from './open-report.ts';
@@ -28,6 +29,7 @@ import {
   StatusDoughnut,
   SummaryCards,
 } from './parts.tsx';
+import { CyclesCard } from './cycles-card.tsx';
 import { FilterRow } from './dashboard-filters.tsx';
 import { type AdminDashboard, useAdminDashboard } from './use-admin-dashboard.ts';
 
@@ -39,7 +41,11 @@ export function DashboardPage() {
   return (
     <OpenReportContext.Provider value={d.open}>
       <div className="space-y-6" data-testid="dashboard">
-        <PageHeader title={t('title')} description={t('description')} />
+        <PageHeader
+          title={t('title')}
+          description={t('description')}
+          actions={role === 'COMPANY_ADMIN' ? <OwnDossier /> : undefined}
+        />
         <FilterRow role={role} state={state} update={update} today={today} />
         {otherGroup && (
           <p className="rounded-lg border bg-muted px-4 py-2 text-sm text-muted-foreground" role="note">
@@ -55,6 +61,16 @@ export function DashboardPage() {
       </div>
     </OpenReportContext.Provider>
   );
+}
+
+/**
+ * A company admin's "Dossiê AVCB/CLCB" of their own company: they land here and have no companies
+ * list (seed 000 §2), where the group and provider admins find it per company.
+ */
+function OwnDossier() {
+  const user = useLoggedUser();
+  if (user.companyId === null) return null;
+  return <DossierButton company={{ id: user.companyId, name: user.companyName ?? '' }} />;
 }
 
 /** The equipment-status doughnut, and how many were never inspected. */
@@ -162,6 +178,7 @@ function PeriodCharts({ d }: { d: AdminDashboard }) {
         )}
       </ChartCard>
       <RecentActivityCard query={d.recent} />
+      <CyclesCard query={d.cycles} />
     </div>
   );
 }

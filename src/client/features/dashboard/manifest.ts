@@ -22,12 +22,15 @@ export const dashboardManifest = defineFeature('dashboard', [
       'dashboard.productInspections',
       'dashboard.inspectionTypeInspections',
       'dashboard.recentActivity',
+      'dashboard.cycles',
       // the subcategory bars' links name the category by id
       'catalogue.categories.options',
       // the scope pickers: the provider admin's groups (with their companies), a group admin's
       // companies; a link from another group's charts switches the provider admin's session first
       ...only(['MOBCHECK_ADMIN'], 'organisations.companyGroups.list', 'organisations.switchCompany'),
       ...only(['COMPANY_GROUP_ADMIN'], 'organisations.companies.list'),
+      // the company admin's "Dossiê AVCB/CLCB" (the others have it in the companies list)
+      ...only(['COMPANY_ADMIN'], 'dossier.pdf', 'jobs.get'),
     ],
   },
   {

@@ -88,6 +88,7 @@ export function useAdminDashboard() {
   const products = useQuery({ ...trpc.dashboard.productInspections.queryOptions(range), ...keep });
   const types = useQuery({ ...trpc.dashboard.inspectionTypeInspections.queryOptions(range), ...keep });
   const recent = useQuery({ ...trpc.dashboard.recentActivity.queryOptions(scope), ...keep });
+  const cycles = useQuery({ ...trpc.dashboard.cycles.queryOptions(scope), ...keep });
   const categories = useQuery(trpc.catalogue.categories.options.queryOptions());
   const count = useCount();
 
@@ -126,6 +127,7 @@ export function useAdminDashboard() {
     products: { ...products, data: productBarsData },
     types,
     recent,
+    cycles,
     count,
     otherGroup,
     open,

@@ -5,7 +5,7 @@
  * downloads). Three tabs, arrow keys move between them (Radix Tabs):
  * - general information (`equipment.get`): product SKU and name, tag, extra label, control number,
  *   the inspection type's attributes, the last inspection status, the due date and its status, the
- *   product image;
+ *   product image, and each maintenance cycle's last done day, next due day and status (issue 30);
  * - inspections (`variant="inspection"`) or maintenances (`variant="maintenance"`), paged;
  * - modifications (the snapshots), paged.
  * Each tab loads when first opened.
@@ -29,6 +29,7 @@ import type { RouterOutputs } from '../../lib/api-types.ts';
 import { errorMessage, useTRPC } from '../../lib/trpc.ts';
 import { ProductImage, productImagePath } from '../catalogue/components.tsx';
 import { DateWithStatus, StatusBadge } from '../field/status.tsx';
+import { EquipmentCycles } from './cycles-block.tsx';
 import { EQUIPMENT_NS } from './i18n.ts';
 import { PresenceFlags } from './presence.tsx';
 import {
@@ -200,6 +201,8 @@ function General({ e, variant }: { e: Equipment; variant: EquipmentDialogProps['
           )}
         </Row>
       </dl>
+
+      {e.cycles.length > 0 && <EquipmentCycles cycles={e.cycles} className="border-t pt-3" />}
 
       {attributes.length > 0 ? (
         <AttributeValues values={attributes} title={t('general.attributes')} className="mt-0" />

@@ -3,7 +3,7 @@
  * the field history (/t/$serial?action=history): inspections (responsible, date and time in São
  * Paulo, answers, attributes, location on a map — MAP_TILE_URL's tiles, ./inspection-map.tsx —
  * with the coordinates and an "open map" link under it, the only thing left when the tiles cannot
- * load; the proof-of-presence flags and how the tag was identified, issue 20), maintenances (answers, parts with quantity and unit) and modifications (snapshots).
+ * load; the proof-of-presence flags and how the tag was identified, issue 20), maintenances (answers, parts with quantity and unit; both with their photos, issue 29) and modifications (snapshots).
  * Newest first, 10 a page, as `equipment.inspections` / `.maintenances` / `.snapshots` page them.
  */
 import { keepPreviousData, type UseQueryOptions, useQuery } from '@tanstack/react-query';
@@ -20,6 +20,7 @@ import { cn } from '../../lib/utils.ts';
 import { EQUIPMENT_NS } from './i18n.ts';
 import { InspectionMap } from './inspection-map.tsx';
 import { PresenceDetails, PresenceFlags } from './presence.tsx';
+import { RecordEvidence } from './record-seal.tsx';
 
 export type InspectionRecord = RouterOutputs['equipment']['inspections']['items'][number];
 export type MaintenanceRecord = RouterOutputs['equipment']['maintenances']['items'][number];
@@ -332,6 +333,7 @@ export function InspectionItem({ r, actions }: { r: InspectionRecord; actions?: 
         <Location r={r} />
       </div>
       <Presence r={r} />
+      <RecordEvidence r={r} />
     </RecordCard>
   );
 }
@@ -365,6 +367,7 @@ export function MaintenanceItem({ r, actions }: { r: MaintenanceRecord; actions?
           </ul>
         )}
       </div>
+      <RecordEvidence r={r} />
     </RecordCard>
   );
 }

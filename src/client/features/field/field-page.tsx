@@ -6,8 +6,7 @@
  * (`equipment.registerOptions`); a 404/403 there means the tag is another company's or tenant's,
  * and the public card is all they get. The action being done lives in `?action=` so the phone's
  * back gesture returns to the card. Without signal (issue 20) a signed-in user gets the tag from the
- * phone's working set instead (./offline-tag-page.tsx), and `?fix=<id>` reopens a refused record's
- * form to fix it.
+ * phone's working set (./offline-tag-page.tsx); `?fix=<id>` reopens a refused record's form.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams, useSearch } from '@tanstack/react-router';
@@ -26,6 +25,9 @@ import { useSession } from '../../lib/session.tsx';
 import { errorCode, errorMessage, httpStatus, useTRPC } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
 import { useAuthedImage } from '../catalogue/components.tsx';
+import { EquipmentCycles } from '../equipment/cycles-block.tsx';
+import { CardEndRows } from './card-end-rows.tsx';
+import { cardDates } from './card-dates.ts';
 import { normalizeTypedSerial } from './field-rules.ts';
 import { HistoryView } from './history-view.tsx';
 import { FIELD_NS } from './i18n.ts';
@@ -36,6 +38,7 @@ import { ReplaceForm } from './replace-form.tsx';
 import { OfflineTagPage } from './offline-tag-page.tsx';
 import { useOffline } from './offline/banner.tsx';
 import { isNetworkFailure, rememberOpenedTag } from './offline/engine.ts';
+import { useKeepsOpenForm } from './open-form.ts';
 import { OFFLINE_NS } from './offline/i18n.ts';
 import { WorkingSetPanel } from './offline/offline-page.tsx';
 import { ScanDialogButton } from './scan-button.tsx';
@@ -124,11 +127,11 @@ export function FieldTagPage() {
     [queryClient, trpc, setAction, serial],
   );
 
-  // Without signal (issue 20), a signed-in user works from the phone's working set. (Offline, the
-  // card's query is paused, not failed: navigator.onLine says it first.)
+  // Without signal (issue 20) the working set's page (offline, the card's query is paused, not failed).
   const action = ACTIONS.includes(rawAction as Action) ? (rawAction as Action) : undefined;
   const fix = fixId ? offline.records.find((r) => r.id === fixId && r.status === 'refused') : undefined;
-  if (signedIn && (!offline.online || (card.isError && isNetworkFailure(card.error))))
+  const keepOpenForm = useKeepsOpenForm(action, serial, card.data, options.data);
+  if (signedIn && !keepOpenForm && (!offline.online || (card.isError && isNetworkFailure(card.error))))
     return (
       <OfflineTagPage
         serial={serial}
@@ -263,24 +266,7 @@ function TagCard({
   const { t } = useTranslation(FIELD_NS);
   const visible = card.cardVisible || equipment !== null;
   const status: EquipmentStatus | null = equipment?.status ?? card.status;
-  const next = equipment
-    ? {
-        date: equipment.nextInspectionDate,
-        status: equipment.lastInspectionExpirationStatus,
-        days: equipment.lastInspectionDaysToExpire,
-      }
-    : {
-        date: card.nextInspectionDate,
-        status: card.lastInspectionExpirationStatus,
-        days: card.lastInspectionDaysToExpire,
-      };
-  const due = equipment
-    ? {
-        date: equipment.dueDate,
-        status: equipment.dueDateExpirationStatus,
-        days: equipment.dueDateDaysToExpire,
-      }
-    : { date: card.dueDate, status: card.dueDateExpirationStatus, days: card.dueDateDaysToExpire };
+  const { next, due } = cardDates(card, equipment);
   const lastInspection = card.cardVisible
     ? card.lastInspectionDate
     : equipment?.lastInspection
@@ -379,12 +365,11 @@ function TagCard({
                 testId="tag-due-date"
               />
             )}
-            {!card.enabled && (
-              <div className="px-4 py-3 font-medium text-destructive" data-testid="tag-disabled">
-                {t('tagDisabled')}
-              </div>
-            )}
+            <CardEndRows sealCode={card.lastSealCode} enabled={card.enabled} />
           </dl>
+          {(equipment?.cycles ?? card.cycles).length > 0 && (
+            <EquipmentCycles cycles={equipment?.cycles ?? card.cycles} className="border-t p-4" />
+          )}
         </>
       )}
     </Card>

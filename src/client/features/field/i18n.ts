@@ -19,6 +19,7 @@ registerTranslations(FIELD_NS, {
     unusedText: 'Esta etiqueta ainda não foi vinculada a nenhum equipamento.',
     registeredOnly: 'Equipamento cadastrado',
     servicePending: 'Serviço pendente',
+    lastSealCode: 'Código de verificação do último registro selado',
     servicePendingHint: 'Este equipamento está em uma ordem de serviço em aberto.',
     tagDisabled: 'Esta etiqueta está desativada.',
     tagDisabledActions:
@@ -149,6 +150,7 @@ registerTranslations(FIELD_NS, {
     unusedText: 'This tag has not been linked to any equipment yet.',
     registeredOnly: 'Registered equipment',
     servicePending: 'Service pending',
+    lastSealCode: 'Verification code of the last sealed record',
     servicePendingHint: 'This equipment is in an open service order.',
     tagDisabled: 'This tag is disabled.',
     tagDisabledActions:
@@ -273,6 +275,7 @@ registerTranslations(FIELD_NS, {
     unusedText: 'Esta etiqueta todavía no está vinculada a ningún equipo.',
     registeredOnly: 'Equipo registrado',
     servicePending: 'Servicio pendiente',
+    lastSealCode: 'Código de verificación del último registro sellado',
     servicePendingHint: 'Este equipo está en una orden de servicio abierta.',
     tagDisabled: 'Esta etiqueta está desactivada.',
     tagDisabledActions:

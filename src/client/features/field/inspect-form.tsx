@@ -17,6 +17,7 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { addAnswerIssues, addInvalidDateIssue, type FieldQuestion, locationOf } from './field-rules.ts';
 import { AttributeFields, FieldFormShell, QuestionsSection, Section } from './form-parts.tsx';
 import { FIELD_NS } from './i18n.ts';
+import { placeMediaError, RecordMediaSections, useFormMedia } from './media/record-media.tsx';
 import { OFFLINE_NS } from './offline/i18n.ts';
 import { saveFieldRecord } from './offline/submit.ts';
 import {
@@ -67,6 +68,7 @@ function InspectFormBody({
 }: RecordBodyProps<InspectFormData, 'inspect'>) {
   const record = useFieldRecordForm({ serial, fix, questions: data.questions, attributes: data.attributes });
   const { t, lang } = record;
+  const media = useFormMedia();
   const schema = React.useMemo(
     () => answeredSchema(data.questions, lang, data.attributes),
     [data.questions, lang, data.attributes],
@@ -94,14 +96,15 @@ function InspectFormBody({
       name="inspect"
       save={async (v) => {
         const input = { ...v, ...record.proof() };
-        const how = await saveFieldRecord({ kind: 'inspect', serial, title, input, fix });
+        const attachments = fix ? null : media.attachments();
+        const how = await saveFieldRecord({ kind: 'inspect', serial, title, input, fix, attachments });
         if (how === 'queued') return t('field.savedOffline', { ns: OFFLINE_NS });
         // A negative answer to a marked question opened (or joined) a service order: say which.
         return how.serviceOrderNumber != null
           ? `${t('inspected')} ${t('osOpened', { number: how.serviceOrderNumber })}`
           : t('inspected');
       }}
-      placeError={record.placeError(form)}
+      placeError={placeMediaError(record.placeError(form))}
       doneText={t('inspected')}
       onDone={onDone}
       submitLabel={t('inspectSubmit')}
@@ -113,6 +116,7 @@ function InspectFormBody({
           <AttributeFields form={form} attributes={data.attributes} idPrefix="inspect" />
         </Section>
       )}
+      {!fix && <RecordMediaSections media={media} questions={data.questions} idPrefix="inspect" />}
       <Section title={t('location.title')} hint={t('location.hint')}>
         <LocationControl
           initial={initialLocation}

@@ -1,8 +1,11 @@
 /**
  * Maintain (`equipment.maintenanceForm` → `equipment.maintain`): the maintenance questions (yes/no/NA,
- * text) and the parts replaced, picked from the product's parts with a quantity in the part's unit.
+ * text), the parts replaced, picked from the product's parts with a quantity in the part's unit, and
+ * the maintenance cycles it fulfils (issue 30: "Ciclos cumpridos", sent as `cycles: [code]`, from
+ * the form's `cycles`).
  * Without signal (issue 20) it is built from the phone's working set and the record waits on the
- * phone; every record carries its proof of presence like an inspection.
+ * phone (with its `cycles`: the outbox posts the same input); every record carries its proof of
+ * presence like an inspection.
  */
 import * as React from 'react';
 import { type FieldPath, useController, useWatch } from 'react-hook-form';
@@ -16,10 +19,12 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import type { RouterOutputs } from '../../lib/api-types.ts';
 import { useTRPC } from '../../lib/trpc.ts';
+import { CYCLES_NS } from '../catalogue/cycles-i18n.ts';
 import { cn } from '../../lib/utils.ts';
 import { addAnswerIssues, type FieldQuestion, parseQuantity } from './field-rules.ts';
 import { FieldFormShell, QuestionsSection, Section } from './form-parts.tsx';
 import { FIELD_NS } from './i18n.ts';
+import { placeMediaError, RecordMediaSections, useFormMedia } from './media/record-media.tsx';
 import { OFFLINE_NS } from './offline/i18n.ts';
 import { saveFieldRecord } from './offline/submit.ts';
 import {
@@ -30,7 +35,18 @@ import {
 } from './use-field-record-form.tsx';
 
 type MaintenanceForm = RouterOutputs['equipment']['maintenanceForm'];
-export type MaintainFormData = Pick<MaintenanceForm, 'questions' | 'parts'>;
+type EquipmentCycleRow = MaintenanceForm['cycles'][number];
+/** A cycle the form offers: one of the equipment's that a maintenance fulfils. */
+export type MaintainCycle = Pick<EquipmentCycleRow, 'code' | 'name' | 'norm'>;
+/** The form's data: the server's form, or the working set's (its equipment's cycles included). */
+export type MaintainFormData = Pick<MaintenanceForm, 'questions' | 'parts' | 'cycles'>;
+
+/** The equipment's cycles a maintenance fulfils: those whose "done" is a maintenance. */
+export function maintenanceCycles(cycles: readonly EquipmentCycleRow[]): MaintainCycle[] {
+  return cycles
+    .filter((c) => c.doneBy === 'MAINTENANCE')
+    .map((c) => ({ code: c.code, name: c.name, norm: c.norm }));
+}
 
 /**
  * The form holds every part of the product with `selected` and the typed quantity; what is sent
@@ -60,6 +76,7 @@ export function maintainFormSchema(
       parts: v.parts
         .filter((p) => p.selected)
         .map((p) => ({ partId: p.partId, quantity: parseQuantity(p.quantity) })),
+      cycles: v.cycles,
     }));
 }
 
@@ -78,6 +95,8 @@ function MaintainFormBody({
 }: RecordBodyProps<MaintainFormData, 'maintain'>) {
   const record = useFieldRecordForm({ serial, fix, questions: data.questions });
   const { t, lang } = record;
+  const cycles = React.useMemo(() => maintenanceCycles(data.cycles), [data.cycles]);
+  const media = useFormMedia();
   const schema = React.useMemo(
     () => maintainFormSchema(data.questions, lang, { quantity: t('parts.quantityInvalid') }),
     [data.questions, lang, t],
@@ -90,6 +109,7 @@ function MaintainFormBody({
       const done = fixedParts.find((x) => x.partId === p.id);
       return { partId: p.id, selected: done !== undefined, quantity: done ? String(done.quantity) : '1' };
     }),
+    cycles: fix?.input.cycles ?? [],
   });
 
   return (
@@ -98,10 +118,11 @@ function MaintainFormBody({
       name="maintain"
       save={async (v) => {
         const input = { ...v, ...record.proof() };
-        const how = await saveFieldRecord({ kind: 'maintain', serial, title, input, fix });
+        const attachments = fix ? null : media.attachments();
+        const how = await saveFieldRecord({ kind: 'maintain', serial, title, input, fix, attachments });
         return how !== 'queued' ? t('maintained') : t('field.savedOffline', { ns: OFFLINE_NS });
       }}
-      placeError={record.placeError(form)}
+      placeError={placeMediaError(record.placeError(form))}
       doneText={t('maintained')}
       onDone={onDone}
       submitLabel={t('maintainSubmit')}
@@ -114,11 +135,71 @@ function MaintainFormBody({
           <PartRow key={p.id} form={form} index={i} part={p} />
         ))}
       </Section>
+      {cycles.length > 0 && <CyclesSection form={form} cycles={cycles} />}
+      {!fix && <RecordMediaSections media={media} questions={data.questions} idPrefix="maintain" />}
     </FieldFormShell>
   );
 }
 
 type MaintainValues = z.input<ReturnType<typeof maintainFormSchema>>;
+
+/** "Ciclos cumpridos": a checkbox per cycle, held as the list of ticked codes. */
+function CyclesSection({
+  form,
+  cycles,
+}: {
+  form: AnyForm<MaintainValues>;
+  cycles: readonly MaintainCycle[];
+}) {
+  const { t } = useTranslation(CYCLES_NS);
+  const { field } = useController({ control: form.control, name: 'cycles' });
+  const ticked = (useWatch({ control: form.control, name: 'cycles' }) as string[] | undefined) ?? [];
+  const error = useFieldError(form, 'cycles');
+  return (
+    <Section title={t('fulfilled')} hint={t('fulfilledHint')} testId="maintain-cycles">
+      <fieldset className="flex flex-col gap-2" aria-label={t('fulfilled')}>
+        {cycles.map((c, i) => {
+          const id = `maintain-cycle-${c.code}`;
+          const on = ticked.includes(c.code);
+          return (
+            <div
+              key={c.code}
+              className={cn(
+                'flex min-h-11 items-center gap-3 rounded-xl border bg-card p-4',
+                on && 'border-primary',
+              )}
+              data-testid="maintain-cycle"
+              data-code={c.code}
+            >
+              <Checkbox
+                id={id}
+                className="size-6"
+                checked={on}
+                ref={i === 0 ? field.ref : undefined}
+                onCheckedChange={(v) =>
+                  field.onChange(
+                    v === true
+                      ? [...ticked.filter((x) => x !== c.code), c.code]
+                      : ticked.filter((x) => x !== c.code),
+                  )
+                }
+                data-testid="maintain-cycle-check"
+              />
+              <Label
+                htmlFor={id}
+                className="flex flex-1 cursor-pointer flex-col items-start gap-0.5 text-base font-normal"
+              >
+                <span>{c.name}</span>
+                {c.norm && <span className="text-sm text-muted-foreground">{c.norm}</span>}
+              </Label>
+            </div>
+          );
+        })}
+      </fieldset>
+      {error && <p className="text-sm font-medium text-destructive">{error}</p>}
+    </Section>
+  );
+}
 
 function PartRow({
   form,

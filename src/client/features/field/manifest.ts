@@ -35,6 +35,10 @@ export const fieldManifest = defineFeature('field', [
         'field.workingSet',
         // a tag opened online is kept for offline use (issue 26 item 11)
         'field.workingSetTag',
+        // a record's photos and signatures, sent after it (issue 29)
+        'photos.add',
+        'seals.signInspection',
+        'seals.signMaintenance',
       ),
     ],
   },
@@ -44,6 +48,14 @@ export const fieldManifest = defineFeature('field', [
     roles: SIGNED_IN,
     page: lazyPage(feature, 'OfflinePage'),
     userMenu: { label: 'menu.offline', order: 45 },
-    operations: ['field.workingSet', 'equipment.inspect', 'equipment.maintain', 'equipment.register'],
+    operations: [
+      'field.workingSet',
+      'equipment.inspect',
+      'equipment.maintain',
+      'equipment.register',
+      'photos.add',
+      'seals.signInspection',
+      'seals.signMaintenance',
+    ],
   },
 ]);

@@ -108,7 +108,7 @@ export function OfflineTagPage({
           tag.product && (
             <MaintainForm
               serial={serial}
-              cached={{ title, data: maintainDataOf(tag.type, tag.product) }}
+              cached={{ title, data: maintainDataOf(tag.type, tag.product, tag) }}
               fix={fix?.kind === 'maintain' ? fix : undefined}
               onDone={onDone}
               onCancel={back}

@@ -20,6 +20,8 @@ import { Badge } from '../../components/ui/badge.tsx';
 import type { RouterOutputs } from '../../lib/api-types.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
+import { canRequestDossier, DossierButton } from './dossier-button.tsx';
+import { DOSSIER_NS } from './dossier-i18n.ts';
 import { NS } from './i18n.ts';
 
 type CompanyRow = RouterOutputs['organisations']['companies']['list']['items'][number];
@@ -132,10 +134,14 @@ function CompanyDialog({ company, onClose }: { company: CompanyRow | null; onClo
   );
 }
 
-/** /companies: search, enabled filter, sortable columns incl. tags used, add/edit dialogs. */
+/** /companies: search, enabled filter, sortable columns incl. tags used, the dossier, add/edit dialogs. */
 export function CompaniesPage() {
   const { t } = useTranslation(NS);
+  const { t: td } = useTranslation(DOSSIER_NS);
   const trpc = useTRPC();
+  const session = useSession();
+  // a provider admin outside any group has no tenant to make it in (403 TENANT_FORBIDDEN)
+  const dossier = canRequestDossier(session.role) && session.user?.companyGroupId != null;
   const list = useServerList(trpc.organisations.companies.list, { schema: companyListSchema });
   const [editing, setEditing] = React.useState<CompanyRow | 'new' | null>(null);
   return (
@@ -181,6 +187,15 @@ export function CompaniesPage() {
           sortable: true,
           cell: (r) => `${r.tagsUsed} / ${r.tagsLimit}`,
         },
+        ...(dossier
+          ? [
+              {
+                id: 'dossier',
+                header: td('column'),
+                cell: (r: CompanyRow) => <DossierButton company={r} compact />,
+              },
+            ]
+          : []),
         editColumn<CompanyRow>(t('edit'), (r) => r.name, setEditing),
       ]}
     >

@@ -29,6 +29,9 @@ export const organisationsManifest = defineFeature('organisations', [
       'organisations.companies.list',
       'organisations.companies.create',
       'organisations.companies.update',
+      // a row's "Dossiê AVCB/CLCB": the job, followed to its download
+      'dossier.pdf',
+      'jobs.get',
     ],
   },
   {

@@ -20,6 +20,7 @@ const inspectionReport = [
   'catalogue.categories.options',
   'catalogue.inspectionTypes.options',
   'catalogue.products.options',
+  'reports.cycles',
   ...only(GROUP_WIDE_ROLES, 'organisations.companies.list'),
 ];
 
@@ -47,6 +48,7 @@ export const reportsManifest = defineFeature('reports', [
       'catalogue.categories.options',
       'catalogue.inspectionTypes.options',
       'catalogue.products.options',
+      'reports.cycles',
     ],
   },
   {

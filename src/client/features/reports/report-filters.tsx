@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Eraser } from 'lucide-react';
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
-import { EQUIPMENT_STATUSES } from '../../../shared/enums.ts';
+import { EQUIPMENT_STATUSES, type ExpirationStatus } from '../../../shared/enums.ts';
 import {
   EXPIRATION_FILTERS,
   type EquipmentStatus,
@@ -23,6 +23,7 @@ import { ANY_DAY, DayFilter, DayRangeFilter } from '../../components/list/day-ra
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
+import { CycleFilter } from './cycle-filter.tsx';
 import { REPORTS_NS } from './i18n.ts';
 
 const ALL = 'all';
@@ -41,6 +42,8 @@ export interface CommonFilters {
   manufacturingDate?: string;
   rechargeDate?: string;
   weighingDate?: string;
+  cycle?: string;
+  cycleStatus?: ExpirationStatus;
 }
 
 /** What the filters need of a list (`useServerList`'s result fits). */
@@ -359,6 +362,7 @@ export function ReportFilters({
           testId="filter-create"
         />
         {ranges}
+        <CycleFilter value={list.input} onChange={(patch) => list.setFilters(patch)} />
         {options.isExtinguisher && <ExtinguisherDates list={list} />}
         <Button variant="ghost" onClick={onClear} className="mb-3" data-testid="clear-filters">
           <Eraser aria-hidden />

@@ -19,6 +19,8 @@ export interface JobDownload<K extends string> {
   running: K | null;
   /** 0–100 once the worker reports it; null while queued or starting */
   progress: number | null;
+  /** the last failure's text in the user's language (also toasted), cleared by the next run */
+  error: string | null;
   /** Calls `start` (the mutation that answers a job id) and watches the job it answers. */
   run(key: K, start: () => Promise<JobStarted>): Promise<void>;
 }
@@ -29,6 +31,11 @@ export function useJobDownload<K extends string>(): JobDownload<K> {
   const queryClient = useQueryClient();
   const [running, setRunning] = React.useState<K | null>(null);
   const [jobId, setJobId] = React.useState<string | null>(null);
+  const [error, setError] = React.useState<string | null>(null);
+  const fail = (text: string) => {
+    setError(text);
+    toast.error(text);
+  };
   const job = useJobWatch(jobId, (done) => {
     setJobId(null);
     setRunning(null);
@@ -37,22 +44,23 @@ export function useJobDownload<K extends string>(): JobDownload<K> {
       startDownload(done.downloadUrl, done.result?.name);
       toast.success(t('exportDone'));
     } else {
-      toast.error(done.error ? `${t('exportFailed')} ${done.error}` : t('exportFailed'));
+      fail(done.error ? `${t('exportFailed')} ${done.error}` : t('exportFailed'));
     }
   });
   const run = async (key: K, start: () => Promise<JobStarted>) => {
     if (running) return;
     setRunning(key);
+    setError(null);
     try {
       const { jobId: id } = await start();
       setJobId(id);
       void queryClient.invalidateQueries({ queryKey: trpc.jobs.list.pathKey() });
     } catch (err) {
       setRunning(null);
-      toast.error(errorMessage(err, t('exportFailed')));
+      fail(errorMessage(err, t('exportFailed')));
     }
   };
   const progress =
     jobId && job.data && job.data.id === jobId && job.data.state === 'active' ? job.data.progress : null;
-  return { running, progress, run };
+  return { running, progress, error, run };
 }

@@ -30,6 +30,7 @@ export {
   subscriptionBills,
   subscriptionRows,
 } from './subscriptions.ts';
+import { inCoreAuditTx } from '../../kit/audit-header.ts';
 export { createTagOrder, listTagOrders, markTagOrderShipped, shippingAddress } from './tag-orders.ts';
 
 /**
@@ -37,7 +38,7 @@ export { createTagOrder, listTagOrders, markTagOrderShipped, shippingAddress } f
  * is its unit price (and `priceCents` is its minimum's); the others need an equipment limit.
  * Subscriptions already running keep the amount they were created with.
  */
-export async function updatePlan(_ctx: SignedInContext, input: UpdatePlanInput): Promise<Plan> {
+export async function updatePlan(ctx: SignedInContext, input: UpdatePlanInput): Promise<Plan> {
   const plan = await planById(input.id);
   if (plan.per_unit) {
     if (input.unitCents === null)
@@ -45,20 +46,22 @@ export async function updatePlan(_ctx: SignedInContext, input: UpdatePlanInput):
   } else if (input.equipmentLimit === null) {
     throw new AppError('VALIDATION_FAILED', { message: 'equipmentLimit is required' });
   }
-  const row = await coreDb()
-    .updateTable('billing_plans')
-    .set({
-      name: input.name,
-      description: input.description,
-      price_cents: plan.per_unit ? (input.unitCents ?? 0) * (plan.min_quantity ?? 1) : input.priceCents,
-      equipment_limit: plan.per_unit ? null : input.equipmentLimit,
-      unit_cents: plan.per_unit ? input.unitCents : null,
-      active: input.active,
-      updated_at: new Date(),
-    })
-    .where('id', '=', plan.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await inCoreAuditTx(ctx, null, (core) =>
+    core
+      .updateTable('billing_plans')
+      .set({
+        name: input.name,
+        description: input.description,
+        price_cents: plan.per_unit ? (input.unitCents ?? 0) * (plan.min_quantity ?? 1) : input.priceCents,
+        equipment_limit: plan.per_unit ? null : input.equipmentLimit,
+        unit_cents: plan.per_unit ? input.unitCents : null,
+        active: input.active,
+        updated_at: new Date(),
+      })
+      .where('id', '=', plan.id)
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
   if (plan.per_unit && input.unitCents !== null)
     await coreDb()
       .updateTable('billing_products')

@@ -23,6 +23,7 @@ import { allocateBatch } from '../qr/index.ts';
 import { qrPdfJob } from '../qr/index.ts';
 import { providerName } from './catalog.ts';
 import { billingProvider, type ProviderBill, type ProviderSubscription } from './provider.ts';
+import { writeCoreAuditHeader } from '../../kit/audit-header.ts';
 
 /** Our reference of a subscription at the provider (its `code`). */
 export function subscriptionCode(groupId: number, subscriptionId: number): string {
@@ -103,6 +104,12 @@ export async function applyProviderSubscription(sub: ProviderSubscription): Prom
     .transaction()
     .execute(async (trx) => {
       const core = withCore(trx);
+      // The audit trail's header: the provider's word changes the subscription and the group's plan.
+      await writeCoreAuditHeader(
+        core,
+        { system: `billing-provider ${sub.providerId}` },
+        found.company_group_id,
+      );
       const row = await core
         .selectFrom('billing_subscriptions')
         .selectAll()

@@ -3,7 +3,7 @@
  * may import (tests/unit/domain-order.test.ts). Product images, the standard catalogue a new group may get,
  * and its events.
  */
-export { productUpdated } from './events.ts';
+export { cyclesChanged, productUpdated } from './events.ts';
 export { imageResponse, type ProductImage, readProductImage } from './images.ts';
 export { productImagePath } from './products.ts';
 export { installStandardCatalogue } from './standard.ts';

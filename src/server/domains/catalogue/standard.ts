@@ -14,6 +14,9 @@ import type {
   MaintenanceQuestionType,
 } from '../../../shared/catalogue/enums.ts';
 import type { TenantDatabase } from '../../db/schema.ts';
+import { cyclePreset } from '../../../shared/cycles/presets.ts';
+import type { CyclePresetId } from '../../../shared/cycles/schemas.ts';
+import { cycleRows, presetFields } from './cycles.ts';
 
 /** A question: its text, its type, and for CUSTOM questions the answers with their meaning. */
 export type StandardQuestion = [string, InspectionQuestionType, ...[string, CustomAnswerType][]];
@@ -29,6 +32,8 @@ export interface StandardInspectionType {
   opensServiceOrder: string[];
   maintenance: [string, MaintenanceQuestionType][];
   attributes: [string, AttributeType][];
+  /** the norm's maintenance cycles the type starts with (issue 30) */
+  cycles?: CyclePresetId;
 }
 
 export interface StandardCategory {
@@ -47,6 +52,7 @@ export const STANDARD_CATALOGUE: readonly StandardCategory[] = [
     types: [
       {
         name: 'Extintores',
+        cycles: 'nbr-12962-extinguishers',
         questions: [
           ['O lacre está intacto?', 'YES_NO_NA'],
           ['O manômetro está na faixa verde?', 'YES_NO_NA'],
@@ -88,6 +94,7 @@ export const STANDARD_CATALOGUE: readonly StandardCategory[] = [
     types: [
       {
         name: 'Mangueiras de Incêndio',
+        cycles: 'nbr-12779-hoses',
         questions: [
           ['A mangueira está acondicionada corretamente?', 'YES_NO_NA'],
           [
@@ -122,6 +129,7 @@ export const STANDARD_CATALOGUE: readonly StandardCategory[] = [
     types: [
       {
         name: 'Luminárias de Emergência',
+        cycles: 'nbr-10898-emergency-lighting',
         questions: [
           ['Acende ao cortar a energia?', 'YES_NO_NA'],
           [
@@ -175,6 +183,16 @@ export async function installStandardCatalogue(db: Kysely<TenantDatabase>): Prom
         .returning('id')
         .executeTakeFirstOrThrow();
       typeIds.set(type.name, typeId);
+      if (type.cycles)
+        await db
+          .insertInto('maintenance_cycles')
+          .values(
+            cycleRows(
+              { inspectionTypeId: typeId, productId: null },
+              presetFields(cyclePreset(type.cycles), 'pt'),
+            ),
+          )
+          .execute();
       const questions = await db
         .insertInto('inspection_questions')
         .values(

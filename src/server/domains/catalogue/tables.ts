@@ -81,6 +81,8 @@ export interface ProductTable {
   image_key: string | null;
   image_content_type: string | null;
   image_updated_at: Date | null;
+  /** the product's own maintenance cycles replace its type's (tenant 1301) */
+  own_cycles: Generated<boolean>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -88,6 +90,32 @@ export interface MaintenancePartTable extends ListRow {
   product_id: number;
   name: string;
   unit: PartUnit;
+}
+
+/** A maintenance cycle (issue 30, tenant 1301): of an inspection type, or of a product (`product_id`). */
+export interface MaintenanceCycleTable {
+  id: Generated<number>;
+  inspection_type_id: number;
+  product_id: number | null;
+  code: string;
+  name: string;
+  norm: string | null;
+  interval_value: number;
+  interval_unit: 'DAYS' | 'MONTHS';
+  done_by: 'INSPECTION' | 'MAINTENANCE' | 'ANSWER';
+  maintenance_level: number | null;
+  question_id: number | null;
+  /** upper-case, as `answerKey` compares it */
+  answer: string | null;
+  /** words of DATE attribute names, as `core.search_text` folds them */
+  done_attributes: string[];
+  start_from: 'LAST_DONE' | 'MANUFACTURING' | 'FIXED';
+  /** YYYY-MM-DD */
+  start_date: string | null;
+  warning_days: number | null;
+  position: number;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
 }
 
 /** Tenant tables of the catalogue domain (migration tenant/0101_catalogue). */
@@ -102,6 +130,7 @@ export interface CatalogueTables {
   inspection_custom_answers: InspectionCustomAnswerTable;
   products: ProductTable;
   maintenance_parts: MaintenancePartTable;
+  maintenance_cycles: MaintenanceCycleTable;
 }
 
 // The domain's tables join the database types here (declaration merging), not in db/schema.ts.

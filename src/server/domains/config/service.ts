@@ -9,6 +9,7 @@ import { coreDb } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { SignedInContext } from '../../kit/operation.ts';
 import { forgetSettings, systemSettings } from '../../settings.ts';
+import { inCoreAuditTx } from '../../kit/audit-header.ts';
 
 // Who may call these is declared once, in operations.ts (the provider admin; `public`: anyone).
 
@@ -60,14 +61,16 @@ async function getConfig(id: number): Promise<SystemConfigItem> {
 
 /** A toggle keeps `enabled` and `configValue` (1/0) in step. */
 export async function toggleConfig(
-  _ctx: SignedInContext,
+  ctx: SignedInContext,
   { id, enabled }: { id: number; enabled: boolean },
 ): Promise<SystemConfigItem> {
-  const r = await coreDb()
-    .updateTable('system_config')
-    .set({ enabled, config_value: enabled ? '1' : '0', updated_at: new Date() })
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const r = await inCoreAuditTx(ctx, null, (core) =>
+    core
+      .updateTable('system_config')
+      .set({ enabled, config_value: enabled ? '1' : '0', updated_at: new Date() })
+      .where('id', '=', id)
+      .executeTakeFirst(),
+  );
   if (Number(r.numUpdatedRows) === 0) throw new AppError('NOT_FOUND');
   // This process at once; the others through NOTIFY settings_changed (core migration 0108).
   forgetSettings();
@@ -75,25 +78,27 @@ export async function toggleConfig(
 }
 
 export async function updateConfig(
-  _ctx: SignedInContext,
+  ctx: SignedInContext,
   { id, config: input }: { id: number; config: ConfigUpdateInput },
 ): Promise<SystemConfigItem> {
   if (input.id !== undefined && input.id !== id)
     throw new AppError('VALIDATION_FAILED', { message: 'id does not match the path' });
   const value = input.configType === 'TOGGLE' ? (input.enabled ? '1' : '0') : input.configValue;
   try {
-    const r = await coreDb()
-      .updateTable('system_config')
-      .set({
-        title: input.title,
-        config_type: input.configType,
-        config_value: value,
-        enabled: input.enabled,
-        param: input.param ?? null,
-        updated_at: new Date(),
-      })
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const r = await inCoreAuditTx(ctx, null, (core) =>
+      core
+        .updateTable('system_config')
+        .set({
+          title: input.title,
+          config_type: input.configType,
+          config_value: value,
+          enabled: input.enabled,
+          param: input.param ?? null,
+          updated_at: new Date(),
+        })
+        .where('id', '=', id)
+        .executeTakeFirst(),
+    );
     if (Number(r.numUpdatedRows) === 0) throw new AppError('NOT_FOUND');
   } catch (err) {
     if ((err as { code?: string }).code === '23505')

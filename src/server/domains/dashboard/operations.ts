@@ -6,6 +6,7 @@
  * other charts are for the admin roles.
  */
 import {
+  cycleCountsSchema,
   dashboardRangeSchema,
   dashboardScopeSchema,
   dashboardSummarySchema,
@@ -18,6 +19,7 @@ import {
 } from '../../../shared/dashboard/schemas.ts';
 import { ADMIN_ROLES, ALL_ROLES } from '../../../shared/roles.ts';
 import { query, tenant } from '../../kit/operation.ts';
+import { cycleCounts } from './cycles.ts';
 import * as s from './service.ts';
 
 const home = tenant(ALL_ROLES);
@@ -76,6 +78,14 @@ export const dashboardOperations = {
     output: productInspectionsSchema,
     rest: { method: 'get', path: '/web/dashboard/product-inspections-by-month/' },
     handler: (ctx, input) => s.productInspections(ctx, input),
+  }),
+  cycles: query({
+    access: admin,
+    summary: `Per maintenance cycle code of the catalogue (issue 30): the equipment whose cycle is EXPIRED today (due before today) and EXPIRING (due today or later, its warning started). ${SCOPE}`,
+    input: dashboardScopeSchema,
+    output: cycleCountsSchema,
+    rest: { method: 'get', path: '/web/dashboard/cycles/' },
+    handler: (ctx, input) => cycleCounts(ctx, input),
   }),
   recentActivity: query({
     access: home,

@@ -87,11 +87,11 @@ export function rangeDays(input: RangeInput, day: string): { from: string; upTo:
   return { from: input.dateStart, upTo };
 }
 
-const companyIs = (col: string, companyId: number | null) =>
+export const companyIs = (col: string, companyId: number | null) =>
   companyId === null ? sql<SqlBool>`true` : sql<SqlBool>`${sql.ref(col)} = ${companyId}`;
 
 /** Rows of a compiled read, kept by the read cache while nothing it reads changes (db/read-cache.ts). */
-async function rows<T>(query: { compile(): CompiledQuery<T> }): Promise<T[]> {
+export async function rows<T>(query: { compile(): CompiledQuery<T> }): Promise<T[]> {
   const compiled = query.compile();
   return cachedRead(compiled, async () => (await baseDb().executeQuery(compiled)).rows);
 }

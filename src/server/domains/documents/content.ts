@@ -7,7 +7,10 @@ import type { Db } from '../../kit/tenant-tx.ts';
 import { productsWithType } from '../equipment/index.ts';
 import type { RecordDocument, RecordKind } from '../../../shared/documents/document-types.ts';
 import { inspectionRecordById, maintenanceRecordById, type RecordOwner } from '../equipment/index.ts';
+import { recordSeal } from '../seals/index.ts';
 import { inspectionDocument, type LayoutOptions, maintenanceDocument, type RecordSubject } from './layout.ts';
+import { withPhotos } from './photos.ts';
+import { withSeal } from './seal-layout.ts';
 
 /** One record of either kind by id, with its owner; null when the tenant has none of that id. */
 export function findRecord(db: Db, kind: RecordKind, id: number): Promise<{ owner: RecordOwner } | null> {
@@ -50,12 +53,18 @@ export async function loadRecordDocument(
   company: { id: number; name: string },
   opts: LayoutOptions,
 ): Promise<RecordDocument | null> {
+  // A signed record shows its signatures and verification code (issue 29).
+  const seal = () => recordSeal(db, kind === 'inspection' ? 'INSPECTION' : 'MAINTENANCE', id);
   if (kind === 'inspection') {
     const found = await inspectionRecordById(db, id);
     if (!found || found.owner.companyId !== company.id) return null;
-    return inspectionDocument(await loadSubject(db, found.owner, company.name), found.record, opts);
+    const doc = inspectionDocument(await loadSubject(db, found.owner, company.name), found.record, opts);
+    const withTheirPhotos = await withPhotos(db, kind, id, doc, found.record.questionsAnswers, opts.timeZone);
+    return withSeal(withTheirPhotos, await seal(), opts);
   }
   const found = await maintenanceRecordById(db, id);
   if (!found || found.owner.companyId !== company.id) return null;
-  return maintenanceDocument(await loadSubject(db, found.owner, company.name), found.record, opts);
+  const doc = maintenanceDocument(await loadSubject(db, found.owner, company.name), found.record, opts);
+  const withTheirPhotos = await withPhotos(db, kind, id, doc, found.record.questionsAnswers, opts.timeZone);
+  return withSeal(withTheirPhotos, await seal(), opts);
 }

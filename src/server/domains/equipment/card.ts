@@ -15,6 +15,7 @@ import { type ProductImage, readProductImage } from '../catalogue/index.ts';
 import type { Db } from './common.ts';
 import { selectStatus } from './status-sql.ts';
 import { today } from '../../db/days.ts';
+import { equipmentCycles } from './due-cycles.ts';
 
 /** Where a serial lives: its tenant schema, company and the company's card switch; null when unknown. */
 export async function tagHome(serial: string) {
@@ -52,6 +53,7 @@ export async function tagCard(ctx: RequestContext, { serial }: { serial: string 
       'p.image_key',
       ...selectStatus('e', today()),
       servicePendingSql(db, sql.ref('e.id')).as('service_pending'),
+      lastSealCodeSql(db, sql.ref('e.id')).as('last_seal_code'),
     ])
     .where('t.serial_number', '=', serial)
     .executeTakeFirst();
@@ -76,7 +78,11 @@ export async function tagCard(ctx: RequestContext, { serial }: { serial: string 
       dueDateExpirationStatus: 'NA',
       dueDateDaysToExpire: null,
       servicePending: false,
+      lastSealCode: null,
+      cycles: [],
     };
+  // One more statement: the cycles with their statuses, only the public fields kept.
+  const cycles = await equipmentCycles(db, row.equipment_id as number);
   return {
     serialNumber: row.serial_number,
     registered,
@@ -94,6 +100,15 @@ export async function tagCard(ctx: RequestContext, { serial }: { serial: string 
     dueDateExpirationStatus: row.due_status ?? 'NA',
     dueDateDaysToExpire: row.due_days,
     servicePending: row.service_pending === true,
+    lastSealCode: row.last_seal_code,
+    cycles: cycles.map((c) => ({
+      code: c.code,
+      name: c.name,
+      norm: c.norm,
+      dueDate: c.dueDate,
+      status: c.status,
+      daysToExpire: c.daysToExpire,
+    })),
   };
 }
 
@@ -137,4 +152,20 @@ export function servicePendingSql(db: Db, equipmentId: Expression<unknown>) {
     .where('i.order_open', '=', true)
     .where('i.completion_date', 'is', null);
   return sql<boolean>`exists (${waiting})`;
+}
+
+/**
+ * The verification code of the equipment's last sealed record (issue 29 item 3), or null: a read
+ * of the seals the seals domain keeps (it sits above this one), one probe of
+ * `record_seals_equipment_idx`. The code is public by design: anyone may check it.
+ */
+export function lastSealCodeSql(db: Db, equipmentId: Expression<unknown>) {
+  const last = db
+    .selectFrom('record_seals as s')
+    .select('s.code')
+    .where(sql<SqlBool>`s.equipment_id = ${equipmentId}`)
+    .orderBy('s.sealed_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(1);
+  return sql<string | null>`(${last})`;
 }

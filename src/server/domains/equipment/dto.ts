@@ -11,6 +11,7 @@ import { presenceFlags } from '../../../shared/equipment/presence.ts';
 import { presenceLimits } from './presence.ts';
 import { selectStatus } from './status-sql.ts';
 import { today } from '../../db/days.ts';
+import { companyNameOf } from '../../db/company-name.ts';
 
 function selectEquipment(db: Db, day: string) {
   return (
@@ -74,9 +75,7 @@ function selectEquipment(db: Db, day: string) {
           .whereRef('a.inspection_type_id', '=', 'p.inspection_type_id')
           .where((w) => w.or([w('a.enabled', '=', true), w('v.value', 'is not', null)]))
           .as('attributes'),
-        sql<string | null>`(select c.name from core.companies c where c.id = e.company_id)`.as(
-          'company_name',
-        ),
+        companyNameOf(sql.ref('e.company_id')).as('company_name'),
       ])
   );
 }
@@ -166,6 +165,17 @@ export async function loadEquipment(db: Db, ids: number[], day = today()): Promi
     const r = byId.get(id);
     return r ? [toEquipmentDto(r, limits)] : [];
   });
+}
+
+/**
+ * The ids of equipment `ids`' last inspection and maintenance (null: none), as a query the domains
+ * above extend (the reports' XLSX counts those records' photos in the same statement).
+ */
+export function lastRecordsOf(db: Db, ids: number[]) {
+  return db
+    .selectFrom('equipment as e')
+    .select(['e.id', 'e.last_inspection_id', 'e.last_maintenance_id'])
+    .where('e.id', 'in', ids);
 }
 
 /** One equipment by id (it must exist: the caller found it). */

@@ -15,8 +15,29 @@ import {
 import type { WebhookEventData } from '../../../shared/webhooks/schemas.ts';
 import { today } from '../../db/days.ts';
 import { defineEvent, publish } from '../../kit/events.ts';
-import type { Ctx, Trx } from './common.ts';
+import type { RecordPhoto } from '../../../shared/photos/schemas.ts';
+import type { RecordSealRef } from '../../../shared/seals/schemas.ts';
+import type { Ctx, Db, Trx } from './common.ts';
 import type { StoredAnswer } from './tables.ts';
+
+/**
+ * Published (outside any write, on the reading connection) when the history lists a page of field
+ * records: a domain above that attaches something to records — photos (issue 29) — answers it by
+ * record id in one query for the page, so equipment never reads that domain's tables. The seals
+ * domain answers the records' seal codes the same way.
+ */
+export interface RecordsListed {
+  kind: 'INSPECTION' | 'MAINTENANCE';
+  ids: number[];
+}
+/** What one subscriber attaches, by record id: photos (photos domain), the seal (seals domain). */
+export interface RecordsAttachments {
+  photos?: Map<number, RecordPhoto[]>;
+  seals?: Map<number, RecordSealRef>;
+}
+export const equipmentRecordsListed = defineEvent<RecordsListed, RecordsAttachments, Db, Ctx>(
+  'equipment.records_listed',
+);
 
 /** New equipment on a tag. */
 export const equipmentRegistered = defineEvent<WebhookEventData['equipment.registered'], void, Trx, Ctx>(

@@ -8,10 +8,13 @@ export {
   type EquipmentMaintained,
   equipmentInspected,
   equipmentMaintained,
+  equipmentRecordsListed,
   equipmentRegistered,
+  type RecordsAttachments,
+  type RecordsListed,
   equipmentStatusChanged,
 } from './events.ts';
-export { loadEquipment } from './dto.ts';
+export { lastRecordsOf, loadEquipment } from './dto.ts';
 export { equipmentReportPage } from './list.ts';
 export { equipmentIdOnTag } from './lookup.ts';
 export { productsWithType } from './product-rules.ts';
@@ -32,3 +35,12 @@ export {
   type ReportSpec,
 } from './report-filters.ts';
 export { expirationIs, statusColumns } from './status-sql.ts';
+export {
+  cyclesOfEquipment,
+  dueCycleCodes,
+  dueEquipmentCounts,
+  earliestCycleDue,
+  equipmentDueBy,
+  equipmentWithTag,
+  visitEquipmentColumns,
+} from './due-cycles.ts';

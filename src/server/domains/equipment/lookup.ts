@@ -8,6 +8,8 @@
 import { AppError } from '../../errors.ts';
 import { findTag, type ScopedTag as Tag } from '../tags/index.ts';
 import type { Ctx, Db, Trx } from './common.ts';
+import { sql } from 'kysely';
+import { cycleRulesOf } from './cycles.ts';
 import { productRuleColumns, productsWithType } from './product-rules.ts';
 
 export interface ScopedTag extends Tag {
@@ -82,6 +84,8 @@ export async function lockEquipmentOnTag(
       'it.name as inspection_type_name',
       'c.name as category_name',
     ])
+    // Its maintenance cycles with their stored record days (issue 30), in the same statement.
+    .select((eb) => cycleRulesOf(eb, sql.ref('e.id')).as('cycle_rules'))
     .where('e.id', '=', tag.equipmentId)
     // Moved to another tag meanwhile (a replacement): this tag no longer has it.
     .where('e.tag_id', '=', tag.id)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { equipmentDetailSchema } from '../../../shared/equipment/detail.ts';
 import {
   byTag,
   bySerial,
@@ -93,9 +94,10 @@ export const equipmentOperations = {
   }),
   get: query({
     access: field,
-    summary: 'The equipment on a tag, with its attributes, last inspection and last maintenance.',
+    summary:
+      'The equipment on a tag, with its attributes, last inspection, last maintenance and maintenance cycles (`cycles`: code, name, norm, lastDoneAt, dueDate, status).',
     input: byTag,
-    output: equipmentSchema,
+    output: equipmentDetailSchema,
     rest: { method: 'get', path: '/web/equipments/:tag/' },
     handler: (ctx, input) => s.getEquipment(ctx, input),
   }),
@@ -147,7 +149,7 @@ export const equipmentOperations = {
   maintain: mutation({
     access: field,
     summary:
-      'Records a maintenance: answers to the maintenance questions and the parts replaced, dated by `performedAt` like inspections (with `identifiedBy`, `scannedAt`); answers its id.',
+      'Records a maintenance: answers to the maintenance questions and the parts replaced, dated by `performedAt` like inspections (with `identifiedBy`, `scannedAt`), and `cycles`: the codes of the equipment’s maintenance cycles it fulfils (400 CYCLE_UNKNOWN otherwise); answers its id.',
     input: maintenanceInputSchema,
     output: createdSchema,
     rest: { method: 'post', path: '/web/equipments/:tag/maintenances', status: 201 },

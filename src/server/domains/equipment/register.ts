@@ -33,6 +33,7 @@ import { productDates, productRuleColumns, productsWithType } from './product-ru
 import { refreshEquipmentSearch } from './search.ts';
 import { publish } from '../../kit/events.ts';
 import { equipmentRegistered, publishStatusChange, statusInputOf } from './events.ts';
+import { dueFromCycles, productCycleRules, saveCycleStates, statesAfter } from './cycles.ts';
 
 type RegisterInput = z.output<typeof registerEquipmentSchema>;
 type UpdateInput = z.output<typeof updateEquipmentSchema>;
@@ -100,19 +101,45 @@ function assertRegistrable(tag: { serialNumber: string; equipmentId: number | nu
   if (!tag.enabled) throw new AppError('TAG_DISABLED', { params: { serial: tag.serialNumber } });
 }
 
-/** The due date of equipment of `product`: a typed one (`manual`), else what the attribute values give. */
-function dueDateFor(
-  product: { is_due_date: boolean; isExtinguisher: boolean },
+/**
+ * The due date of equipment of `product` and its cycles' states (issue 30): a typed date
+ * (`manual`), else the earliest of its cycles', else what the attribute values give (NBR 12962).
+ */
+async function dueDateFor(
+  trx: Trx,
+  product: {
+    id: number;
+    is_due_date: boolean;
+    isExtinguisher: boolean;
+    days_notification_due_date: number | null;
+  },
   manual: string | null,
   values: { attribute: TypeAttribute; value: string }[],
+  equipmentId?: number,
 ) {
-  return resolveDueDate(
-    { isDueDate: product.is_due_date, isExtinguisher: product.isExtinguisher },
-    manual,
-    values
-      .filter((v) => v.value !== '')
-      .map((v) => ({ attribute: v.attribute.attribute, type: v.attribute.type, value: v.value })),
+  const attributes = values
+    .filter((v) => v.value !== '')
+    .map((v) => ({ attribute: v.attribute.attribute, type: v.attribute.type, value: v.value }));
+  const legacy = resolveDueDate(
+    { isDueDate: true, isExtinguisher: product.isExtinguisher },
+    null,
+    attributes,
   );
+  const cycles = statesAfter(await productCycleRules(trx, product.id, equipmentId), {
+    attributes,
+    noticeDays: product.days_notification_due_date,
+  });
+  return { ...dueFromCycles(product, manual, cycles, legacy.due_date), cycles };
+}
+
+/** `productDates` with the cycles' earliest warning day when the cycles gave the due date. */
+function datesWith(
+  product: Parameters<typeof productDates>[0],
+  lastInspectionDay: string | null,
+  due: { due_date: string | null; due_notice_date?: string | null },
+) {
+  const dates = productDates(product, lastInspectionDay, due.due_date);
+  return due.due_notice_date !== undefined ? { ...dates, due_notice_date: due.due_notice_date } : dates;
 }
 
 /** The snapshot of equipment as registration and edits leave it: on `product`, with the input's labels. */
@@ -242,7 +269,7 @@ export async function registerEquipment(
     await requireEquipmentRoom(ctx, trx);
     // Provider-exclusive products consume no tag.
     if (!product.is_dv_exclusive) await checkTagsLimit(ctx, trx, tag.companyId);
-    const due = dueDateFor(product, input.dueDate ?? null, values);
+    const due = await dueDateFor(trx, product, input.dueDate ?? null, values);
     let id: number;
     try {
       const row = await trx
@@ -254,7 +281,7 @@ export async function registerEquipment(
           extra_label: input.extraLabel,
           extra_code: input.extraCode,
           due_date_manual: due.due_date_manual,
-          ...productDates(product, null, due.due_date),
+          ...datesWith(product, null, due),
           created_by: ctx.auth.user.id,
         })
         .returning('id')
@@ -267,6 +294,7 @@ export async function registerEquipment(
       throw e;
     }
     await saveAttributeValues(trx, id, values);
+    await saveCycleStates(trx, id, due.cycles);
     await refreshEquipmentSearch(trx, { equipmentId: id });
     await writeEquipmentSnapshot(ctx, trx, 'CREATED', savedSnapshot(id, tag.serialNumber, product, input));
     await trx
@@ -310,8 +338,8 @@ export async function updateEquipment(ctx: Ctx, input: UpdateInput): Promise<Equ
     if (cur.is_dv_exclusive && !product.is_dv_exclusive && tag.enabled && tag.activatedAt)
       await checkTagsLimit(ctx, trx, cur.company_id, cur.id);
     const manual = input.dueDate === undefined ? (cur.due_date_manual ? cur.due_date : null) : input.dueDate;
-    const due = dueDateFor(product, manual, values);
-    const dates = productDates(product, cur.last_inspection_day, due.due_date);
+    const due = await dueDateFor(trx, product, manual, values, cur.id);
+    const dates = datesWith(product, cur.last_inspection_day, due);
     await trx
       .updateTable('equipment')
       .set({
@@ -333,6 +361,7 @@ export async function updateEquipment(ctx: Ctx, input: UpdateInput): Promise<Equ
       'update',
     );
     await saveAttributeValues(trx, cur.id, values, { replace: true });
+    await saveCycleStates(trx, cur.id, due.cycles, { prune: true });
     await refreshEquipmentSearch(trx, { equipmentId: cur.id });
     if (productChanged || input.extraLabel !== cur.extra_label || input.extraCode !== cur.extra_code)
       await writeEquipmentSnapshot(

@@ -6,6 +6,7 @@
  * 0301 and 0305); none joins a table per row.
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
+import type { ExpirationStatus } from '../../../shared/enums.ts';
 import type { EquipmentStatus, ExpirationFilter } from '../../../shared/equipment/status.ts';
 import {
   EXTINGUISHER_DATE_FILTERS,
@@ -44,6 +45,9 @@ export interface EquipmentReportFilters {
   manufacturingDate?: string;
   rechargeDate?: string;
   weighingDate?: string;
+  /** a maintenance cycle's code, and its status today (without the code: any of the equipment's cycles) */
+  cycle?: string;
+  cycleStatus?: ExpirationStatus;
 }
 
 /**
@@ -93,6 +97,36 @@ function attributeDayIs(db: Db, filter: ExtinguisherDateFilter, day: string): Ex
     .select('v.equipment_id')
     .where('v.attribute_id', 'in', attributes)
     .where('v.value', '=', day)})`;
+}
+
+/**
+ * A cycle filter (issue 30): the equipment has a row of cycle `code` in `equipment_cycles` in
+ * `status` on `day` — the SQL of `cycleStatusOf` (NA: no due date; EXPIRED: due before the day;
+ * EXPIRING: due from the day on, warning day reached; VALID: the rest). With the code, an EXISTS on
+ * `(cycle_code, due_date, equipment_id)` / `(cycle_code, notice_date, equipment_id)`; without it,
+ * on the primary key per equipment (any of its cycles).
+ */
+function cycleIs(
+  db: Db,
+  code: string | undefined,
+  status: ExpirationStatus | undefined,
+  day: string,
+): Expression<SqlBool> {
+  const due = sql.ref('ec.due_date');
+  const notice = sql.ref('ec.notice_date');
+  const d = sql`${day}::date`;
+  const byStatus: Record<ExpirationStatus, Expression<SqlBool>> = {
+    NA: sql<SqlBool>`${due} is null`,
+    EXPIRED: sql<SqlBool>`${due} < ${d}`,
+    EXPIRING: sql<SqlBool>`${due} >= ${d} and ${notice} <= ${d}`,
+    VALID: sql<SqlBool>`${due} >= ${d} and (${notice} is null or ${notice} > ${d})`,
+  };
+  return sql<SqlBool>`exists (${db
+    .selectFrom('equipment_cycles as ec')
+    .select(sql`1`.as('one'))
+    .where(sql<SqlBool>`ec.equipment_id = e.id`)
+    .$if(code !== undefined, (q) => q.where('ec.cycle_code', '=', code!))
+    .$if(status !== undefined, (q) => q.where(byStatus[status!]))})`;
 }
 
 /**
@@ -179,6 +213,7 @@ export function equipmentReportWhere(
     const value = input[filter];
     if (value) where(attributeDayIs(db, filter, value));
   }
+  where((!!input.cycle || !!input.cycleStatus) && cycleIs(db, input.cycle, input.cycleStatus, day));
   where(documentSearchCondition(input.query, sql.ref('e.search')));
   return sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
 }

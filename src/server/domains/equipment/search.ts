@@ -1,3 +1,4 @@
+import { refreshCycles } from './cycles-sql.ts';
 import { type SqlBool, sql } from 'kysely';
 import { searchDocument } from '../../db/search.ts';
 import type { Db } from './common.ts';
@@ -65,5 +66,7 @@ export async function refreshEquipmentSearch(
  */
 export async function syncProductEquipment(db: Db, productId: number): Promise<void> {
   await recomputeProductDates(db, productId);
+  // Its type, notice days or expiration flag may have changed: the cycles follow (issue 30).
+  await refreshCycles(db, { productId }, { prune: true });
   await refreshEquipmentSearch(db, { productId });
 }

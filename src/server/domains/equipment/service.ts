@@ -22,11 +22,21 @@ export { registerEquipment, registerOptions, updateEquipment, writeEquipmentSnap
 export { refreshEquipmentSearch, syncProductEquipment } from './search.ts';
 export { setReferenceLocation } from './presence.ts';
 
+import type { EquipmentDetail } from '../../../shared/equipment/detail.ts';
 import type { Ctx } from './common.ts';
+import { equipmentCycles } from './due-cycles.ts';
 import { loadOneEquipment } from './dto.ts';
 import { equipmentIdOnTag } from './lookup.ts';
 
-/** GET /web/equipments/{tag}: the tag's equipment (404 EQUIPMENT_NOT_FOUND on an unused tag). */
-export async function getEquipment(ctx: Ctx, { tag }: { tag: string }) {
-  return loadOneEquipment(ctx.auth.tenant, await equipmentIdOnTag(ctx, tag));
+/**
+ * GET /web/equipments/{tag}: the tag's equipment (404 EQUIPMENT_NOT_FOUND on an unused tag), with
+ * each of its maintenance cycles (issue 30).
+ */
+export async function getEquipment(ctx: Ctx, { tag }: { tag: string }): Promise<EquipmentDetail> {
+  const id = await equipmentIdOnTag(ctx, tag);
+  const [equipment, cycles] = await Promise.all([
+    loadOneEquipment(ctx.auth.tenant, id),
+    equipmentCycles(ctx.auth.tenant, id),
+  ]);
+  return { ...equipment, cycles };
 }

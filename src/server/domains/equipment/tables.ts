@@ -104,6 +104,34 @@ export interface InspectionTable extends FieldRecordColumns {
 
 export interface MaintenanceTable extends FieldRecordColumns {
   parts: Json<StoredPart[]>;
+  /** the codes of the cycles it fulfilled (issue 30, tenant 1301) */
+  cycles: Generated<string[]>;
+}
+
+/** An equipment's state per maintenance cycle (issue 30, tenant 1301): days as `YYYY-MM-DD`. */
+export interface EquipmentCycleTable {
+  equipment_id: number;
+  cycle_code: string;
+  /** the newest inspection or maintenance that fulfilled it */
+  record_done_at: string | null;
+  /** that, or a newer done attribute of the equipment */
+  last_done_at: string | null;
+  due_date: string | null;
+  notice_date: string | null;
+}
+
+/** A cycle list's equipment being recomputed by a `cycle-refresh` job (tenant 1371). */
+export interface CycleRefreshTable {
+  /** `type:<inspection type id>` or `product:<product id>` */
+  owner_key: string;
+  /** the core.jobs id of the job that owns the refresh (a later save of the list replaces it) */
+  job_id: string;
+  total: Generated<number>;
+  done: Generated<number>;
+  /** equipment ids up to this one are done */
+  after_id: Generated<number>;
+  started_at: DefaultTimestamp;
+  finished_at: Timestamp | null;
 }
 
 export interface EquipmentSnapshotTable extends ActorColumns {
@@ -142,6 +170,8 @@ export interface EquipmentTenantTables {
   equipment_attribute_values: EquipmentAttributeValueTable;
   inspections: InspectionTable;
   maintenances: MaintenanceTable;
+  equipment_cycles: EquipmentCycleTable;
+  cycle_refreshes: CycleRefreshTable;
   equipment_snapshots: EquipmentSnapshotTable;
   tag_replacement_requests: TagReplacementRequestTable;
 }

@@ -7,14 +7,25 @@
  * (company, id), then its unused enabled tags by (company, id), each page one index range
  * (`equipment_company_id_idx`, `tags_spare_idx`) whatever the company's size. `total` comes from
  * the tag counters the database keeps, `version` from the newest `updated_at` of equipment and tags
- * (indexed per company), the catalogue and today — no count over the company's rows.
+ * (indexed per company), the catalogue and today — no count over the company's rows (./set-stamps.ts).
+ *
+ * Issue 30 item 4: every equipment carries its maintenance cycles (one statement per page,
+ * `cyclesOfEquipment` over the page's ids, so the offline maintenance form offers them), and the
+ * first page the caller's own visits of today and the next days with their equipment (two
+ * statements, visits' `technicianVisits`), so /my-day works offline. Both enter `version`.
  */
-import { createHash } from 'node:crypto';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import { CLOCK_SKEW_MINUTES } from '../../../shared/equipment/presence.ts';
 import type { EquipmentStatus } from '../../../shared/equipment/status.ts';
-import type { WorkingSetPage, WorkingSetTag, workingSetInputSchema } from '../../../shared/field/schemas.ts';
+import {
+  WORKING_SET_VISIT_DAYS,
+  WORKING_SET_VISIT_EQUIPMENT_MAX,
+  type WorkingSetPage,
+  type WorkingSetTag,
+  type workingSetInputSchema,
+} from '../../../shared/field/schemas.ts';
+import { addDays } from '../../../shared/equipment/status.ts';
 import type { TenantContext } from '../../context.ts';
 import { config } from '../../config.ts';
 import { coreDb, type TenantDb } from '../../db/database.ts';
@@ -24,7 +35,9 @@ import { scopeOf } from '../../kit/scope.ts';
 import { inspectionQuestionsByType, maintenanceQuestionsByType, productPartsOf } from '../equipment/index.ts';
 import { equipmentIdOnTag } from '../equipment/index.ts';
 import { enabledTypeAttributes, fieldProducts, toFieldProduct } from '../equipment/index.ts';
-import { statusColumns } from '../equipment/index.ts';
+import { cyclesOfEquipment, statusColumns } from '../equipment/index.ts';
+import { technicianVisits } from '../visits/index.ts';
+import { inCompanies, setTotal, setVersion } from './set-stamps.ts';
 
 type Input = z.output<typeof workingSetInputSchema>;
 type Catalogue = NonNullable<WorkingSetPage['catalogue']>;
@@ -131,83 +144,8 @@ async function loadCatalogue(
   };
 }
 
-const inCompanies = (col: string, ids: readonly number[]): Expression<SqlBool> =>
-  ids.length ? sql<SqlBool>`${sql.ref(col)} = any(${sql.val([...ids])}::bigint[])` : sql<SqlBool>`false`;
-
 const after = (companyCol: string, idCol: string, k: Cursor['k']): Expression<SqlBool> =>
   k ? sql<SqlBool>`(${sql.ref(companyCol)}, ${sql.ref(idCol)}) > (${k[0]}, ${k[1]})` : sql<SqlBool>`true`;
-
-const DISABLED_COUNT_CAP = 100_000;
-
-/**
- * The set's size for the progress bar, from the counters the database keeps (`tag_counts`: tags in
- * use and spare tags per company) plus the equipment on disabled tags (the small partial index of
- * disabled tags) — no count over the company's equipment.
- */
-async function setTotal(db: TenantDb, companyIds: readonly number[]): Promise<number> {
-  const [counts, disabled] = await Promise.all([
-    db
-      .selectFrom('tag_counts')
-      .select(sql<number>`coalesce(sum(in_use + spare), 0)::int`.as('n'))
-      .where(inCompanies('company_id', companyIds))
-      .executeTakeFirstOrThrow(),
-    // Capped like every count a call makes: disabled tags still bound to equipment are few.
-    sql<{ n: number }>`select count(*)::int as n from (${db
-      .selectFrom('tags as t')
-      .innerJoin('equipment as e', 'e.tag_id', 't.id')
-      .select('e.id')
-      .where('t.enabled', '=', false)
-      .where(inCompanies('e.company_id', companyIds))
-      .limit(DISABLED_COUNT_CAP)}) as capped`
-      .execute(db)
-      .then((r) => r.rows[0]!),
-  ]);
-  return counts.n + disabled.n;
-}
-
-/**
- * The state of the set in one word: the newest change of the companies' equipment (every write of
- * equipment, inspections included, moves `updated_at`) and tags (generated, used, enabled or
- * disabled), the tag counters, the catalogue and today (statuses follow the day).
- */
-async function setVersion(
-  db: TenantDb,
-  companyIds: readonly number[],
-  catalogue: Catalogue,
-  day: string,
-): Promise<string> {
-  // Per company, the newest `updated_at` through its (company_id, updated_at) index: one index
-  // probe per company (a max over `company_id = any(…)` would read every row).
-  const newest = (table: 'equipment' | 'tags') =>
-    db
-      .selectFrom(sql<{ id: number }>`(select unnest(${sql.val([...companyIds])}::bigint[]) as id)`.as('c'))
-      .innerJoinLateral(
-        (eb) =>
-          eb
-            .selectFrom(table)
-            .select((x) => x.fn.max('updated_at').as('at'))
-            .whereRef('company_id', '=', sql.ref('c.id') as unknown as 'company_id')
-            .as('x'),
-        (j) => j.onTrue(),
-      )
-      .select((eb) => eb.fn.max('x.at').as('at'))
-      .executeTakeFirst();
-  const [equipment, tags, counts] = await Promise.all([
-    newest('equipment'),
-    newest('tags'),
-    db
-      .selectFrom('tag_counts')
-      .select(['company_id', 'in_use', 'spare'])
-      .where(inCompanies('company_id', companyIds))
-      .orderBy('company_id')
-      .execute(),
-  ]);
-  const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
-  return createHash('sha256')
-    .update(JSON.stringify([day, iso(equipment?.at), iso(tags?.at), counts, catalogue]))
-    .digest('base64url')
-    .slice(0, 22);
-}
 
 /** The working set's equipment rows (with the tag, the status of the day and the attribute values). */
 function equipmentRows(db: TenantDb, day: string) {
@@ -275,7 +213,19 @@ function unusedTagsPage(db: TenantDb, companyIds: readonly number[], k: Cursor['
 
 type EquipmentRow = Awaited<ReturnType<typeof equipmentPage>>[number];
 
-function toSetEquipment(e: EquipmentRow): WorkingSetPage['equipment'][number] {
+type SetEquipment = WorkingSetPage['equipment'][number];
+
+/** The rows as the set carries them, with their cycles (one statement for the lot). */
+async function withCycles(db: TenantDb, rows: readonly EquipmentRow[], day: string): Promise<SetEquipment[]> {
+  const cycles = await cyclesOfEquipment(
+    db,
+    rows.map((r) => r.id),
+    day,
+  );
+  return rows.map((r) => toSetEquipment(r, cycles.get(r.id) ?? []));
+}
+
+function toSetEquipment(e: EquipmentRow, cycles: SetEquipment['cycles']): SetEquipment {
   return {
     id: e.id,
     tagSerialNumber: e.serial_number,
@@ -289,6 +239,7 @@ function toSetEquipment(e: EquipmentRow): WorkingSetPage['equipment'][number] {
     nextInspectionDate: e.next_inspection_date,
     lastInspectionAt: e.last_inspection_at,
     attributes: e.attributes ?? [],
+    cycles,
   };
 }
 
@@ -303,13 +254,17 @@ function toSetEquipment(e: EquipmentRow): WorkingSetPage['equipment'][number] {
 export async function workingSetTag(ctx: TenantContext, input: { tag: string }): Promise<WorkingSetTag> {
   const db = ctx.auth.tenant;
   const id = await equipmentIdOnTag(ctx, input.tag);
-  const row = await equipmentRows(db, today()).where('e.id', '=', id).executeTakeFirst();
+  const day = today();
+  const row = await equipmentRows(db, day).where('e.id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('EQUIPMENT_NOT_FOUND');
-  const catalogue = await loadCatalogue(db, [row.company_id], [], [row.product_id]);
+  const [catalogue, [equipment]] = await Promise.all([
+    loadCatalogue(db, [row.company_id], [], [row.product_id]),
+    withCycles(db, [row], day),
+  ]);
   const product = catalogue.products[0];
   const inspectionType = catalogue.inspectionTypes[0];
-  if (!product || !inspectionType) throw new AppError('EQUIPMENT_NOT_FOUND');
-  return { generatedAt: new Date(), equipment: toSetEquipment(row), product, inspectionType };
+  if (!product || !inspectionType || !equipment) throw new AppError('EQUIPMENT_NOT_FOUND');
+  return { generatedAt: new Date(), equipment, product, inspectionType };
 }
 
 /** GET /web/field/working-set/: one page of the caller's company's offline working set. */
@@ -320,14 +275,25 @@ export async function workingSet(ctx: TenantContext, input: Input): Promise<Work
   const day = today();
   let cursor: Cursor;
   let catalogue: Catalogue | null = null;
+  let visits: WorkingSetPage['visits'] = null;
   if (input.cursor) {
     cursor = decodeCursor(input.cursor);
     // A cursor of another download (another company) starts nothing here.
     if (cursor.c !== companyId) throw new AppError('WORKING_SET_CURSOR_INVALID');
   } else {
-    catalogue = await loadCatalogue(db, companyIds, companies);
+    [catalogue, visits] = await Promise.all([
+      loadCatalogue(db, companyIds, companies),
+      technicianVisits(db, {
+        technicianId: ctx.auth.user.id,
+        companyIds,
+        from: day,
+        to: addDays(day, WORKING_SET_VISIT_DAYS - 1),
+        day,
+        equipmentCap: WORKING_SET_VISIT_EQUIPMENT_MAX,
+      }),
+    ]);
     const [version, total] = await Promise.all([
-      setVersion(db, companyIds, catalogue, day),
+      setVersion(db, companyIds, catalogue, visits, day),
       setTotal(db, companyIds),
     ]);
     cursor = { c: companyId, v: version, g: Date.now(), n: total, p: 'e', k: null };
@@ -377,7 +343,8 @@ export async function workingSet(ctx: TenantContext, input: Input): Promise<Work
       presenceMaxSubmitDelayMinutes: c.PRESENCE_MAX_SUBMIT_DELAY_MIN,
     },
     catalogue,
-    equipment: equipment.map(toSetEquipment),
+    visits,
+    equipment: await withCycles(db, equipment, day),
     unusedTags: tags.map((t) => ({ serialNumber: t.serial_number, companyId: t.company_id })),
     nextCursor: next ? encodeCursor(next) : null,
   };

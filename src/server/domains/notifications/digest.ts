@@ -15,18 +15,20 @@
  */
 import { sql } from 'kysely';
 import { dueLinks, reportLink } from '../../../shared/notifications/links.ts';
-import { DIGEST_ITEMS, type DueDigestParams } from '../../../shared/notifications/schemas.ts';
+import { DIGEST_ITEMS, type DueDigestParams, type DueItem } from '../../../shared/notifications/schemas.ts';
 import type { Role } from '../../../shared/roles.ts';
 import { config } from '../../config.ts';
-import { baseDb, coreDb, tenantDb, withCore } from '../../db/database.ts';
+import { baseDb, coreDb, type TenantDb, withCore } from '../../db/database.ts';
 import { today } from '../../db/days.ts';
+import { sweepCompanyGroups, type SweptGroup } from '../../kit/group-sweep.ts';
 import { log } from '../../logger.ts';
-import { renderDueDigest } from '../../mail/due-digest.ts';
+import { type DigestItem, renderDueDigest } from '../../mail/due-digest.ts';
 import { sendMail } from '../../mail/mailer.ts';
 import { systemSettings } from '../../settings.ts';
+import { cyclesOfEquipment } from '../equipment/index.ts';
 import { dueCounts, dueWhere, firstDue, WHOLE_TENANT } from './due-items.ts';
 
-/** Groups and companies read per page. */
+/** Companies read per page (groups: the kit's group sweep). */
 const PAGE = 100;
 
 export interface DigestSummary {
@@ -90,15 +92,41 @@ async function claimAndSend(
     });
 }
 
+/**
+ * The page's due equipment with their cycles due or expiring on `day` (name, norm, due date): one
+ * statement for the page (`cyclesOfEquipment`); equipment without cycles stays as it is.
+ */
+export async function attachDueCycles(db: TenantDb, items: DueItem[], day: string): Promise<DigestItem[]> {
+  const cycles = await cyclesOfEquipment(
+    db,
+    items.map((i) => i.equipmentId),
+    day,
+  );
+  return items.map((i) => {
+    const due = (cycles.get(i.equipmentId) ?? []).flatMap((c) =>
+      c.dueDate && c.daysToExpire !== null && (c.status === 'EXPIRED' || c.status === 'EXPIRING')
+        ? [
+            {
+              name: c.name,
+              norm: c.norm,
+              state: { date: c.dueDate, status: c.status, daysToExpire: c.daysToExpire },
+            },
+          ]
+        : [],
+    );
+    return due.length ? { ...i, cycles: due } : i;
+  });
+}
+
 /** One company: its counts and first items, then each recipient's mail. */
 async function digestCompany(
-  group: { id: number; schema_name: string },
+  group: SweptGroup,
   company: { id: number; name: string },
   groupAdmins: Recipient[],
   day: string,
   summary: DigestSummary,
 ): Promise<void> {
-  const db = tenantDb(group.schema_name);
+  const { db } = group;
   const counts = await dueCounts(db, company.id, day);
   if (counts.equipment === 0) return;
   summary.companiesDue++;
@@ -112,6 +140,7 @@ async function digestCompany(
   const { items } = await firstDue(db, dueWhere(db, WHOLE_TENANT, company.id, day), day, {
     limit: DIGEST_ITEMS,
   });
+  const withCycles = await attachDueCycles(db, items, day);
   const links = dueLinks(company.id);
   const base = config().PUBLIC_URL;
   const render = (r: Recipient) =>
@@ -120,7 +149,7 @@ async function digestCompany(
       companyName: company.name,
       day,
       counts,
-      items,
+      items: withCycles,
       links: { inspections: reportLink(base, links.inspections), dueDates: reportLink(base, links.dueDates) },
     });
   for (const r of to) {
@@ -136,7 +165,7 @@ async function digestCompany(
 
 /** Every company of a group, a page at a time (one with nothing due costs one indexed count). */
 async function digestGroup(
-  group: { id: number; schema_name: string },
+  group: SweptGroup,
   day: string,
   withGroupAdmins: boolean,
   summary: DigestSummary,
@@ -193,39 +222,17 @@ export async function runDueDigest(
     alreadySent: 0,
     failedCompanies: 0,
   };
-  const only = params.companyGroupIds;
-  const total = await coreDb()
-    .selectFrom('company_groups')
-    .select(sql<string>`count(*)`.as('n'))
-    .$if(only !== undefined, (q) => q.where('id', 'in', only!.length ? only! : [0]))
-    .executeTakeFirstOrThrow();
-  let after = 0;
-  for (;;) {
-    const groups = await coreDb()
-      .selectFrom('company_groups')
-      .select(['id', 'schema_name'])
-      .where('id', '>', after)
-      .$if(only !== undefined, (q) => q.where('id', 'in', only!.length ? only! : [0]))
-      .orderBy('id')
-      .limit(PAGE)
-      .execute();
-    for (const group of groups) {
-      summary.groups++;
-      try {
-        await digestGroup(group, day, settings.dueDigestGroupAdmins, summary);
-      } catch (e) {
-        summary.failedCompanies++;
-        log.warn('due digest of a company group failed', {
-          companyGroupId: group.id,
-          day,
-          error: (e as Error).message,
-        });
-      }
-      await progress((summary.groups / Math.max(1, Number(total.n))) * 100);
-    }
-    if (groups.length < PAGE) break;
-    after = groups.at(-1)!.id;
-  }
+  const run = await sweepCompanyGroups(
+    {
+      only: params.companyGroupIds,
+      failure: 'due digest of a company group failed',
+      logFields: { day },
+      progress,
+    },
+    (group) => digestGroup(group, day, settings.dueDigestGroupAdmins, summary),
+  );
+  summary.groups = run.groups;
+  summary.failedCompanies += run.failed;
   // Rows past their use: a day's row only guards that day (and a late retry of it).
   await coreDb()
     .deleteFrom('due_digests')

@@ -1,14 +1,7 @@
 import { dueDigestParamsSchema } from '../../../shared/notifications/schemas.ts';
 import { config } from '../../config.ts';
-import { today } from '../../db/days.ts';
-import { defineJob } from '../../jobs/define.ts';
+import { defineJob, tickDay } from '../../jobs/define.ts';
 import { runDueDigest } from './digest.ts';
-
-/** The scheduled run's tick (`repeat:<type>:<millis>`): its day is the tick's, even on a late retry. */
-function tickDay(jobId: string): string | undefined {
-  const m = /^repeat:[^:]+:(\d+)$/.exec(jobId);
-  return m ? today(new Date(Number(m[1]))) : undefined;
-}
 
 /**
  * The daily due-date digest (issue 18 item 2): a BullMQ job scheduler (DUE_DIGEST_CRON in

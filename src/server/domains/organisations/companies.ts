@@ -13,6 +13,7 @@ import { AppError } from '../../errors.ts';
 import { fetchPage, triStateIs } from '../../kit/list.ts';
 import type { SignedInContext } from '../../kit/operation.ts';
 import { requireInScope, scopeOf, scopeWhere } from '../../kit/scope.ts';
+import { inCoreAuditTx } from '../../kit/audit-header.ts';
 
 // Who may call these (provider and group admins) is declared once, in operations.ts.
 
@@ -104,27 +105,29 @@ export async function createCompany(ctx: SignedInContext, input: CompanyFormInpu
   const groupId = scope.groupId;
   if (groupId === null) throw new AppError('TENANT_FORBIDDEN');
   const row = await cnpjUnique(input.cnpj, () =>
-    coreDb()
-      .insertInto('companies')
-      .values({
-        company_group_id: groupId,
-        name: input.name,
-        fantasy_name: null,
-        cnpj: input.cnpj ?? null,
-        main_contact_name: input.mainContactName,
-        email: input.email,
-        phone: input.phone,
-        address: null,
-        enabled: scope.provider ? (input.enabled ?? false) : false,
-        tags_limit: scope.provider
-          ? (input.tagsLimit ?? DEFAULT_COMPANY_TAGS_LIMIT)
-          : DEFAULT_COMPANY_TAGS_LIMIT,
-        qr_monthly_quota: scope.provider ? (input.qrMonthlyQuota ?? null) : null,
-        public_tag_card: input.publicTagCard ?? true,
-        image_key: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow(),
+    inCoreAuditTx(ctx, groupId, (core) =>
+      core
+        .insertInto('companies')
+        .values({
+          company_group_id: groupId,
+          name: input.name,
+          fantasy_name: null,
+          cnpj: input.cnpj ?? null,
+          main_contact_name: input.mainContactName,
+          email: input.email,
+          phone: input.phone,
+          address: null,
+          enabled: scope.provider ? (input.enabled ?? false) : false,
+          tags_limit: scope.provider
+            ? (input.tagsLimit ?? DEFAULT_COMPANY_TAGS_LIMIT)
+            : DEFAULT_COMPANY_TAGS_LIMIT,
+          qr_monthly_quota: scope.provider ? (input.qrMonthlyQuota ?? null) : null,
+          public_tag_card: input.publicTagCard ?? true,
+          image_key: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    ),
   );
   return row.id;
 }
@@ -159,24 +162,26 @@ export async function updateCompany(
     (c) => ({ groupId: c.company_group_id, companyId: c.id }),
   );
   await cnpjUnique(input.cnpj, () =>
-    coreDb()
-      .updateTable('companies')
-      .set({
-        name: input.name,
-        cnpj: input.cnpj ?? null,
-        main_contact_name: input.mainContactName,
-        email: input.email,
-        phone: input.phone,
-        ...(scope.provider && input.enabled !== undefined ? { enabled: input.enabled } : {}),
-        ...(scope.provider && input.tagsLimit !== undefined ? { tags_limit: input.tagsLimit } : {}),
-        ...(scope.provider && input.qrMonthlyQuota !== undefined
-          ? { qr_monthly_quota: input.qrMonthlyQuota }
-          : {}),
-        ...(input.publicTagCard !== undefined ? { public_tag_card: input.publicTagCard } : {}),
-        updated_at: new Date(),
-      })
-      .where('id', '=', current.id)
-      .execute(),
+    inCoreAuditTx(ctx, current.company_group_id, (core) =>
+      core
+        .updateTable('companies')
+        .set({
+          name: input.name,
+          cnpj: input.cnpj ?? null,
+          main_contact_name: input.mainContactName,
+          email: input.email,
+          phone: input.phone,
+          ...(scope.provider && input.enabled !== undefined ? { enabled: input.enabled } : {}),
+          ...(scope.provider && input.tagsLimit !== undefined ? { tags_limit: input.tagsLimit } : {}),
+          ...(scope.provider && input.qrMonthlyQuota !== undefined
+            ? { qr_monthly_quota: input.qrMonthlyQuota }
+            : {}),
+          ...(input.publicTagCard !== undefined ? { public_tag_card: input.publicTagCard } : {}),
+          updated_at: new Date(),
+        })
+        .where('id', '=', current.id)
+        .execute(),
+    ),
   );
   return getCompany(current.id, current.company_group_id);
 }

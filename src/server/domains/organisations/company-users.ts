@@ -18,6 +18,7 @@ import { voidEmailTokens } from '../account/index.ts';
 import { hashPassword } from '../auth/index.ts';
 import { revokeUserSessions } from '../auth/index.ts';
 import { findCompany, forbidden, isUniqueViolation } from './scope.ts';
+import { inCoreAuditTx } from '../../kit/audit-header.ts';
 
 // Who may call these is declared once, in operations.ts (admins; removal: the provider admin).
 // Finer rules stay here: the caller's scope and the rank of the roles it grants or manages.
@@ -112,23 +113,26 @@ export async function createCompanyUser(
   const company = await targetCompany(scope, input.companyId);
   if (await emailTaken(input.email)) throw emailExists(input.email);
   try {
-    const row = await coreDb()
-      .insertInto('users')
-      .values({
-        email: input.email,
-        name: input.name,
-        phone: input.phone,
-        occupation: input.occupation,
-        role: input.role,
-        status: input.status,
-        company_group_id: company.company_group_id,
-        company_id: company.id,
-        password_hash: await hashPassword(input.password),
-        image_key: null,
-        vindi_id: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const passwordHash = await hashPassword(input.password);
+    const row = await inCoreAuditTx(ctx, company.company_group_id, (core) =>
+      core
+        .insertInto('users')
+        .values({
+          email: input.email,
+          name: input.name,
+          phone: input.phone,
+          occupation: input.occupation,
+          role: input.role,
+          status: input.status,
+          company_group_id: company.company_group_id,
+          company_id: company.id,
+          password_hash: passwordHash,
+          image_key: null,
+          vindi_id: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    );
     return row.id;
   } catch (err) {
     if (isUniqueViolation(err)) throw emailExists(input.email);
@@ -168,22 +172,25 @@ export async function updateCompanyUser(
   const company = await targetCompany(scope, input.companyId);
   if (await emailTaken(input.email, id)) throw emailExists(input.email);
   try {
-    await coreDb()
-      .updateTable('users')
-      .set({
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        occupation: input.occupation,
-        role: input.role,
-        status: input.status,
-        company_group_id: company.company_group_id,
-        company_id: company.id,
-        ...(input.password ? { password_hash: await hashPassword(input.password) } : {}),
-        updated_at: new Date(),
-      })
-      .where('id', '=', id)
-      .execute();
+    const passwordHash = input.password ? await hashPassword(input.password) : null;
+    await inCoreAuditTx(ctx, company.company_group_id, (core) =>
+      core
+        .updateTable('users')
+        .set({
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          occupation: input.occupation,
+          role: input.role,
+          status: input.status,
+          company_group_id: company.company_group_id,
+          company_id: company.id,
+          ...(passwordHash ? { password_hash: passwordHash } : {}),
+          updated_at: new Date(),
+        })
+        .where('id', '=', id)
+        .execute(),
+    );
   } catch (err) {
     if (isUniqueViolation(err)) throw emailExists(input.email);
     throw err;
@@ -211,11 +218,13 @@ export async function deleteCompanyUser(ctx: SignedInContext, { id }: { id: numb
   const { auth } = ctx;
   const user = await managedUser(auth, scopeOf(auth), id);
   if (user.id === auth.user.id) throw forbidden();
-  await coreDb()
-    .updateTable('users')
-    .set({ status: 'DELETED', updated_at: new Date() })
-    .where('id', '=', id)
-    .execute();
+  await inCoreAuditTx(ctx, user.company_group_id, (core) =>
+    core
+      .updateTable('users')
+      .set({ status: 'DELETED', updated_at: new Date() })
+      .where('id', '=', id)
+      .execute(),
+  );
   await revokeUserSessions(id);
   return null;
 }

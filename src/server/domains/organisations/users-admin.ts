@@ -14,6 +14,7 @@ import { revokeUserSessions } from '../auth/index.ts';
 import { userMigrationHooks } from './migration-hooks.ts';
 import { provisionCompanyGroup } from '../account/index.ts';
 import { findGroup, forbidden, isGenericGroup } from './scope.ts';
+import { inCoreAuditTx, writeCoreAuditHeader } from '../../kit/audit-header.ts';
 
 // Every call of "all users" is the provider admin's (seed 000 §6), declared once in operations.ts.
 
@@ -194,18 +195,20 @@ export async function migrateGenericPending(
 ): Promise<AdminUserItem> {
   const user = await pendingUser(id);
   const target = await migrationTarget(input.companyGroup, input.companyId);
-  await coreDb()
-    .updateTable('users')
-    .set({
-      status: 'ACTIVE',
-      role: input.role ?? 'COMPANY_ADMIN',
-      company_group_id: target.group.id,
-      company_id: target.companyId,
-      updated_at: new Date(),
-    })
-    .where('id', '=', user.id)
-    .where('status', '=', 'PENDING')
-    .execute();
+  await inCoreAuditTx(ctx, target.group.id, (core) =>
+    core
+      .updateTable('users')
+      .set({
+        status: 'ACTIVE',
+        role: input.role ?? 'COMPANY_ADMIN',
+        company_group_id: target.group.id,
+        company_id: target.companyId,
+        updated_at: new Date(),
+      })
+      .where('id', '=', user.id)
+      .where('status', '=', 'PENDING')
+      .execute(),
+  );
   await audit(ctx, 'user.activate-into-group', target.group.id, { userId: id, companyId: target.companyId });
   return getUser(id);
 }
@@ -238,6 +241,7 @@ export async function migrateUser(
       .transaction()
       .execute(async (trx) => {
         const core = withCore(trx);
+        await writeCoreAuditHeader(core, ctx, target.group.id);
         // The live-e-mail unique index needs the old record retired before the new one exists.
         const retired = await core
           .updateTable('users')
@@ -338,11 +342,13 @@ export async function deleteUserByEmail(ctx: SignedInContext, { email }: { email
     .executeTakeFirst();
   if (!user) throw new AppError('NOT_FOUND');
   if (user.id === ctx.auth.user.id) throw forbidden();
-  await coreDb()
-    .updateTable('users')
-    .set({ status: 'DELETED', updated_at: new Date() })
-    .where('id', '=', user.id)
-    .execute();
+  await inCoreAuditTx(ctx, user.company_group_id, (core) =>
+    core
+      .updateTable('users')
+      .set({ status: 'DELETED', updated_at: new Date() })
+      .where('id', '=', user.id)
+      .execute(),
+  );
   await revokeUserSessions(user.id);
   await audit(ctx, 'user.delete', user.company_group_id, { userId: user.id, email });
   return null;

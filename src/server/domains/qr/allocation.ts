@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { serialFromNumber } from '../../../shared/qr/serial.ts';
 import { config } from '../../config.ts';
-import { baseDb, coreDb, tenantSchemaName, withCore } from '../../db/database.ts';
+import { baseDb, coreDb, tenantDb, tenantSchemaName, withCore } from '../../db/database.ts';
+import { writeTenantAuditHeader } from '../../kit/audit-header.ts';
 
 /**
  * The serial of item `index` of a job: HMAC of the job id, index and a collision salt under
@@ -56,6 +57,11 @@ export async function allocateBatch(input: AllocateInput): Promise<{ created: nu
         const done = new Set(inserted.rows.map((r) => r.batch_index));
         missing = missing.filter((i) => !done.has(i));
       }
+      // The audit trail's header: the tags below are logged as this job's (kit/audit-header.ts).
+      await writeTenantAuditHeader(tenantDb(input.schemaName, trx), {
+        system: `qr-allocation ${input.jobId}`,
+        companyId: input.companyId,
+      });
       const tags = sql.table(`${tenantSchemaName(input.schemaName)}.tags`);
       await sql`
         insert into ${tags} (serial_number, company_id, job_id, batch_index, created_at)

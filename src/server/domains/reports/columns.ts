@@ -7,10 +7,12 @@ import { EMPTY_DATE, formatDate } from '../../../shared/dates.ts';
 import type { Equipment } from '../../../shared/equipment/schemas.ts';
 import { todayIn } from '../../../shared/equipment/status.ts';
 import type { ReportKind } from '../../../shared/reports/schemas.ts';
-import { dateWithStatus, expirationText, STATUS_LABELS } from './labels.ts';
+import type { LastRecordPhotoCounts } from '../photos/index.ts';
+import { dateWithStatus, EXPIRATION_LABELS, expirationText, STATUS_LABELS } from './labels.ts';
+import type { ReportCycleState } from './rows.ts';
 
-/** A spreadsheet cell: text, a calendar day (a Date at UTC midnight), or empty. */
-export type XlsxValue = string | Date | null;
+/** A spreadsheet cell: text, a number, a calendar day (a Date at UTC midnight), or empty. */
+export type XlsxValue = string | number | Date | null;
 
 export interface PdfColumn {
   header: string;
@@ -27,7 +29,11 @@ export interface XlsxColumn {
   /** characters */
   width: number;
   date?: boolean;
-  cell(e: Equipment): XlsxValue;
+  /**
+   * `photos`: the equipment's last records' photo counts (`withReportRows`' `photoCounts`);
+   * `cycle`: the filtered cycle's state on it (`withReportRows`' `cycleOf`)
+   */
+  cell(e: Equipment, photos: LastRecordPhotoCounts | undefined, cycle?: ReportCycleState): XlsxValue;
 }
 
 const person = (p: Equipment['lastInspection']) => (p ? (p.userName ?? p.userEmail ?? '') : '');
@@ -154,6 +160,12 @@ export function xlsxColumns(timeZone: string): XlsxColumn[] {
     },
     { header: 'Próxima inspeção', width: 14, date: true, cell: (e) => calendarDay(e.nextInspectionDate) },
     { header: 'Inspetor', width: 24, cell: (e) => person(e.lastInspection) || null },
+    // Empty without such a record, 0 when it has no photo (issue 29: photos are counted in the XLSX).
+    {
+      header: 'Fotos da última inspeção',
+      width: 12,
+      cell: (e, photos) => (e.lastInspection ? (photos?.inspection ?? 0) : null),
+    },
     {
       header: 'Última manutenção',
       width: 14,
@@ -161,6 +173,11 @@ export function xlsxColumns(timeZone: string): XlsxColumn[] {
       cell: (e) => instantDay(e.lastMaintenance?.createdAt),
     },
     { header: 'Responsável pela manutenção', width: 24, cell: (e) => person(e.lastMaintenance) || null },
+    {
+      header: 'Fotos da última manutenção',
+      width: 12,
+      cell: (e, photos) => (e.lastMaintenance ? (photos?.maintenance ?? 0) : null),
+    },
     { header: 'Status', width: 12, cell: (e) => STATUS_LABELS[e.status] },
     { header: 'Status da manutenção', width: 12, cell: (e) => STATUS_LABELS[e.maintenanceStatus] },
   ];
@@ -182,4 +199,27 @@ export function attributeColumns(attributes: readonly { name: string; date: bool
       return a.type === 'DATE' && /^\d{4}-\d{2}-\d{2}$/.test(a.value) ? asDate(a.value) : a.value;
     },
   }));
+}
+
+/**
+ * The filtered cycle's columns (issue 30): its last done day, due date and status today, headed by
+ * its name ("Recarga: vencimento"); empty cells on equipment without that cycle.
+ */
+export function cycleColumns(name: string): XlsxColumn[] {
+  const asDate = excelDays();
+  return [
+    {
+      header: `${name}: última realização`,
+      width: 14,
+      date: true,
+      cell: (_e, _p, c) => (c?.lastDoneAt ? asDate(c.lastDoneAt) : null),
+    },
+    {
+      header: `${name}: vencimento`,
+      width: 14,
+      date: true,
+      cell: (_e, _p, c) => (c?.dueDate ? asDate(c.dueDate) : null),
+    },
+    { header: `${name}: status`, width: 12, cell: (_e, _p, c) => (c ? EXPIRATION_LABELS[c.status] : null) },
+  ];
 }

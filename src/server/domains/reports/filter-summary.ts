@@ -23,7 +23,7 @@ export function dayRange(from?: string, upTo?: string): string | null {
 async function names(db: Db, f: Filters) {
   const one = async <T>(id: number | undefined, q: (id: number) => Promise<T | undefined>) =>
     id === undefined ? undefined : ((await q(id)) ?? null);
-  const [category, type, product, company] = await Promise.all([
+  const [category, type, product, company, cycle] = await Promise.all([
     one(f.categoryId, (id) =>
       db.selectFrom('categories').select('name').where('id', '=', id).executeTakeFirst(),
     ),
@@ -36,6 +36,15 @@ async function names(db: Db, f: Filters) {
     one(f.companyId, (id) =>
       coreDb().selectFrom('companies').select('name').where('id', '=', id).executeTakeFirst(),
     ),
+    f.cycle === undefined
+      ? undefined
+      : db
+          .selectFrom('maintenance_cycles')
+          .select('name')
+          .where('code', '=', f.cycle)
+          .orderBy('id')
+          .limit(1)
+          .executeTakeFirst(),
   ]);
   // An id that names nothing (deleted, or another tenant's) is shown as the number it was.
   return {
@@ -44,6 +53,7 @@ async function names(db: Db, f: Filters) {
     product:
       product === undefined ? undefined : product ? `${product.name} (${product.sku})` : `#${f.productId}`,
     company: company === undefined ? undefined : (company?.name ?? `#${f.companyId}`),
+    cycle: f.cycle === undefined ? undefined : cycle ? `${cycle.name} (${f.cycle})` : f.cycle,
   };
 }
 
@@ -71,6 +81,9 @@ export async function filterLines(db: Db, report: ReportKind, f: Filters): Promi
     f.dueDateExpirationStatus && `Status do vencimento: ${EXPIRATION_LABELS[f.dueDateExpirationStatus]}`,
     dayRange(f.lastMaintenanceFrom, f.lastMaintenanceUpTo) &&
       `Última manutenção: ${dayRange(f.lastMaintenanceFrom, f.lastMaintenanceUpTo)}`,
+    n.cycle && `Ciclo: ${n.cycle}`,
+    f.cycleStatus &&
+      `${n.cycle ? 'Status do ciclo' : 'Status de algum ciclo'}: ${EXPIRATION_LABELS[f.cycleStatus]}`,
     f.notScannedSince && `Sem leitura da tag desde: ${formatDate(f.notScannedSince)}`,
   ];
   const applied = lines.filter((l): l is string => typeof l === 'string' && l !== '');

@@ -20,10 +20,11 @@ import { config } from '../../config.ts';
 import { coreDb, tenantDb } from '../../db/database.ts';
 import { fileStore, writeStreamed } from '../../files/store.ts';
 import { defineJob, type JobContext, type JobDefinition } from '../../jobs/define.ts';
+import { jobGroup } from '../../jobs/job-group.ts';
 import type { Scope } from '../../kit/scope.ts';
 import type { Trx } from '../../kit/tenant-tx.ts';
 import { equipmentReportBase } from '../equipment/index.ts';
-import { attributeColumns, pdfColumns, xlsxColumns } from './columns.ts';
+import { attributeColumns, cycleColumns, pdfColumns, xlsxColumns } from './columns.ts';
 import { filterLines } from './filter-summary.ts';
 import { REPORT_FILE_NAMES, REPORT_SHEETS, REPORT_TITLES } from './labels.ts';
 import { type ReportQuery, withReportRows } from './rows.ts';
@@ -66,20 +67,14 @@ interface PreparedReport {
 
 /** What both formats need: the job's tenant, the requester's scope, the titles and the file's name. */
 async function prepare({ params, meta }: JobContext<ReportJobParams>): Promise<PreparedReport> {
-  if (!meta.companyGroupId) throw new UnrecoverableError('a report needs a company group');
-  const group = await coreDb()
-    .selectFrom('company_groups')
-    .select('schema_name')
-    .where('id', '=', meta.companyGroupId)
-    .executeTakeFirst();
-  if (!group) throw new UnrecoverableError('company group not found');
+  const group = await jobGroup(meta, 'a report');
   const requester = meta.requestedBy
     ? await coreDb().selectFrom('users').select('name').where('id', '=', meta.requestedBy).executeTakeFirst()
     : undefined;
   const name = `${REPORT_FILE_NAMES[params.report]}-${params.day}`;
   return {
-    tenant: tenantDb(group.schema_name),
-    scope: { provider: false, groupId: meta.companyGroupId, companyId: params.scopeCompanyId },
+    tenant: tenantDb(group.schema),
+    scope: { provider: false, groupId: group.id, companyId: params.scopeCompanyId },
     query: reportQueryOf(params),
     title: REPORT_TITLES[params.report],
     subtitle: `Emitido em ${formatDateTime(new Date(), config().APP_TIME_ZONE)}${requester ? ` por ${requester.name}` : ''}`,
@@ -99,6 +94,18 @@ function refuseOverLimit(total: number, format: ReportFormat): void {
 /** Progress of the rendering part: 5..95 %. */
 function renderProgress(ctx: JobContext<ReportJobParams>, total: number) {
   return (done: number) => ctx.progress(5 + (90 * done) / Math.max(1, total));
+}
+
+/** A cycle's name by its code (the code itself when no cycle of the tenant has it). */
+async function cycleName(trx: Trx, code: string): Promise<string> {
+  const row = await trx
+    .selectFrom('maintenance_cycles')
+    .select('name')
+    .where('code', '=', code)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.name ?? code;
 }
 
 /** Attribute columns of the report: every attribute name of the inspection types its rows are of. */
@@ -165,7 +172,8 @@ export const reportPdfJob = defineJob({
         const columns = pdfColumns(ctx.params.report, config().APP_TIME_ZONE);
         const pdf = await renderPdfTable(
           (async function* () {
-            for await (const batch of rows.batches) yield batch.map((e) => columns.map((c) => c.cell(e)));
+            for await (const batch of rows.batches)
+              yield batch.equipment.map((e) => columns.map((c) => c.cell(e)));
           })(),
           {
             title: r.title,
@@ -201,6 +209,7 @@ export const reportXlsxJob = defineJob({
     const r = await prepare(ctx);
     await ctx.progress(1);
     const { key, name } = r.key('xlsx');
+    const cycle = r.query.filters.cycle;
     const rowsWritten = await withReportRows(
       r.tenant,
       r.scope,
@@ -210,13 +219,17 @@ export const reportXlsxJob = defineJob({
         refuseOverLimit(rows.total, 'xlsx');
         const columns = [
           ...xlsxColumns(config().APP_TIME_ZONE),
+          ...(cycle ? cycleColumns(await cycleName(rows.trx, cycle)) : []),
           ...attributeColumns(await reportAttributes(rows.trx, r)),
         ];
         const { renderXlsxTable } = await import('../../../render/xlsx-table.ts');
         const { size } = await writeStreamed(key, XLSX_CONTENT_TYPE, (stream) =>
           renderXlsxTable(
             (async function* () {
-              for await (const batch of rows.batches) yield batch.map((e) => columns.map((c) => c.cell(e)));
+              for await (const batch of rows.batches)
+                yield batch.equipment.map((e) =>
+                  columns.map((c) => c.cell(e, batch.photos.get(e.id), batch.cycles.get(e.id))),
+                );
             })(),
             stream,
             {
@@ -228,6 +241,7 @@ export const reportXlsxJob = defineJob({
         );
         return { total: rows.total, size };
       },
+      { photoCounts: true, cycleOf: cycle },
     );
     await ctx.progress(100);
     return {

@@ -12,6 +12,7 @@ import {
   maintenanceReportFiltersSchema,
   maintenanceReportSchema,
   REPORT_MAX_ROWS,
+  reportCycleChoiceSchema,
   reportExportSchema,
   reportExportStartedSchema,
   type ReportFormat,
@@ -21,7 +22,7 @@ import { ALL_ROLES } from '../../../shared/roles.ts';
 import type { TenantContext } from '../../context.ts';
 import { mutation, query, type RestBinding, tenant } from '../../kit/operation.ts';
 import { JOB_DOWNLOAD_DOCS } from '../jobs/index.ts';
-import { maintenanceReport, requestReportExport } from './service.ts';
+import { maintenanceReport, reportCycleChoices, requestReportExport } from './service.ts';
 
 const reader = tenant(ALL_ROLES);
 
@@ -96,6 +97,16 @@ export const reportsOperations = {
     // Static path: this domain mounts before `/web/equipments/:tag/`.
     rest: { method: 'get', path: '/web/equipments/maintenance-report/' },
     handler: (ctx, input) => maintenanceReport(ctx, input),
+  }),
+  cycles: query({
+    access: reader,
+    summary:
+      "The maintenance cycles the reports filter by (`cycle`): each code of the tenant's cycle lists once, with its name, by name.",
+    input: z.object({}),
+    output: z.array(reportCycleChoiceSchema),
+    // Static path: this domain mounts before `/web/equipments/:tag/`.
+    rest: { method: 'get', path: '/web/equipments/report/cycles/' },
+    handler: (ctx) => reportCycleChoices(ctx),
   }),
   export: exportReport,
 };

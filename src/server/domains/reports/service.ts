@@ -4,7 +4,11 @@
  * with the equipment domain's one WHERE (`report-filters.ts`), in the caller's scope.
  */
 import type { z } from 'zod';
-import type { maintenanceReportSchema, ReportExportRequest } from '../../../shared/reports/schemas.ts';
+import type {
+  maintenanceReportSchema,
+  ReportCycleChoice,
+  ReportExportRequest,
+} from '../../../shared/reports/schemas.ts';
 import { REPORT_MAX_ROWS } from '../../../shared/reports/schemas.ts';
 import type { TenantContext } from '../../context.ts';
 import { today } from '../../db/days.ts';
@@ -46,4 +50,20 @@ export async function requestReportExport(
     requestedBy: auth.user.id,
   });
   return { jobId };
+}
+
+/**
+ * GET /web/equipments/report/cycles/: the cycles the reports filter by — each code of the tenant's
+ * cycle lists once (the same code on two subcategories is one choice, as the filter matches the
+ * code), with its first name, by name. One statement over `maintenance_cycles`.
+ */
+export async function reportCycleChoices({ auth }: TenantContext): Promise<ReportCycleChoice[]> {
+  const rows = await auth.tenant
+    .selectFrom('maintenance_cycles')
+    .select(['code', (eb) => eb.fn.min('name').as('name')])
+    .groupBy('code')
+    .orderBy((eb) => eb.fn.min('name'))
+    .orderBy('code')
+    .execute();
+  return rows.map((r) => ({ code: r.code, name: r.name }));
 }

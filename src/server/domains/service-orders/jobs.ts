@@ -5,9 +5,10 @@
  */
 import { UnrecoverableError } from 'bullmq';
 import { z } from 'zod';
-import { coreDb, tenantDb } from '../../db/database.ts';
+import { tenantDb } from '../../db/database.ts';
 import { fileStore } from '../../files/store.ts';
 import { defineJob, type JobMeta } from '../../jobs/define.ts';
+import { jobGroup } from '../../jobs/job-group.ts';
 import { loadDetail } from './orders.ts';
 import { serviceOrderDocument } from './pdf-layout.ts';
 
@@ -18,15 +19,9 @@ export const serviceOrderPdfParamsSchema = z.object({
 });
 
 async function jobSchema(meta: JobMeta): Promise<string> {
-  if (meta.companyGroupId === null || meta.companyId === null)
+  if (meta.companyId === null)
     throw new UnrecoverableError('a service order job needs its company group and company');
-  const row = await coreDb()
-    .selectFrom('company_groups')
-    .select('schema_name')
-    .where('id', '=', meta.companyGroupId)
-    .executeTakeFirst();
-  if (!row) throw new UnrecoverableError('company group not found');
-  return row.schema_name;
+  return (await jobGroup(meta, 'a service order job')).schema;
 }
 
 /** One order renders in tens of milliseconds and a person waits for it: the documents' queue. */

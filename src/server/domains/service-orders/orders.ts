@@ -17,6 +17,7 @@ import { AppError } from '../../errors.ts';
 import { publish } from '../../kit/events.ts';
 import type { Db, Trx } from './common.ts';
 import { serviceOrderChanged } from './events.ts';
+import { companyNameOf } from '../../db/company-name.ts';
 
 /**
  * The company's next order number. The counter row is bumped in the caller's transaction, so its
@@ -53,6 +54,20 @@ export async function lockCounter(trx: Trx, companyId: number): Promise<void> {
 }
 
 /**
+ * The orders each transaction created, for `previousStatus` null (in memory: comparing
+ * `created_at = now()` breaks on Citus, where the worker's transaction starts later than the
+ * coordinator's that stamped the row).
+ */
+const createdOrders = new WeakMap<Trx, Set<number>>();
+
+/** Marks an order as inserted by `trx` (every path that inserts one calls it). */
+export function noteCreatedOrder(trx: Trx, orderId: number): void {
+  const ids = createdOrders.get(trx) ?? new Set<number>();
+  ids.add(orderId);
+  createdOrders.set(trx, ids);
+}
+
+/**
  * Recomputes an order's status from its items (the order row locked by the caller): counts, the
  * derived status, a requested status refused with the derived status's code when it contradicts
  * it (400), and the items' copies of the order's type and open state. Answers the status stored.
@@ -66,17 +81,7 @@ export async function recomputeOrder(
 ): Promise<OsStatus> {
   const o = await trx
     .selectFrom('service_orders')
-    .select([
-      'status',
-      'type',
-      'company_id',
-      'number',
-      'priority',
-      'start_date',
-      'end_date',
-      // now() is the transaction's start: a row stamped with it was inserted by this transaction.
-      sql<boolean>`created_at = now()`.as('created_here'),
-    ])
+    .select(['status', 'type', 'company_id', 'number', 'priority', 'start_date', 'end_date'])
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
   const counts = await trx
@@ -107,7 +112,7 @@ export async function recomputeOrder(
     type: o.type,
     priority: o.priority,
     status,
-    previousStatus: o.created_here ? null : o.status,
+    previousStatus: createdOrders.get(trx)?.has(orderId) ? null : o.status,
     itemsCount: counts.total,
     completedCount: counts.done,
     startDate: o.start_date,
@@ -136,7 +141,7 @@ export function orderColumns() {
     'o.completed_count',
     'o.created_at',
     'o.updated_at',
-    sql<string | null>`(select c.name from core.companies c where c.id = o.company_id)`.as('company_name'),
+    companyNameOf(sql.ref('o.company_id')).as('company_name'),
   ] as const;
 }
 

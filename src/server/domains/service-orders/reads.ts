@@ -18,6 +18,7 @@ import { scopeOf, scopeWhere } from '../../kit/scope.ts';
 import type { Ctx, Db } from './common.ts';
 import { findOrder, loadDetail, type OrderRow, orderColumns, toOrder } from './orders.ts';
 import { eligiblePeople } from './people.ts';
+import { companyNameOf } from '../../db/company-name.ts';
 
 type ListInput = z.output<typeof serviceOrderListSchema>;
 
@@ -133,9 +134,7 @@ export async function searchServiceOrderEquipment(
         'p.sku as product_sku',
         'p.short_description',
         'e.company_id',
-        sql<string | null>`(select c.name from core.companies c where c.id = e.company_id)`.as(
-          'company_name',
-        ),
+        companyNameOf(sql.ref('e.company_id')).as('company_name'),
       ]),
   });
   return mapPage(page, (r) => ({

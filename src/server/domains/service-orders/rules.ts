@@ -19,7 +19,7 @@ import { OBSERVATION_MAX } from '../../../shared/service-orders/schemas.ts';
 import { withCore } from '../../db/database.ts';
 import { answerText } from '../documents/index.ts';
 import type { Ctx, Trx } from './common.ts';
-import { lockCounter, nextNumber, recomputeOrder } from './orders.ts';
+import { lockCounter, nextNumber, noteCreatedOrder, recomputeOrder } from './orders.ts';
 import { defaultAssignee } from './people.ts';
 
 /** Locks orders by id, in id order (the same order every writer takes). */
@@ -190,6 +190,7 @@ export async function openServiceOrderForAnswers(
       })
       .returning(['id', 'number', 'responsible_user_id', 'responsible_user_name'])
       .executeTakeFirstOrThrow();
+    noteCreatedOrder(trx, order.id);
   }
   const position = await trx
     .selectFrom('service_order_items')

@@ -8,7 +8,7 @@ import { tenantDb, withCore } from '../../db/database.ts';
 import { today } from '../../db/days.ts';
 import type { SeedContext } from '../../seed/context.ts';
 import type { Trx } from './common.ts';
-import { nextNumber, recomputeOrder } from './orders.ts';
+import { nextNumber, noteCreatedOrder, recomputeOrder } from './orders.ts';
 
 export async function seedServiceOrders(ctx: SeedContext): Promise<void> {
   const db = tenantDb(ctx.schemaName, ctx.db);
@@ -73,6 +73,7 @@ export async function seedServiceOrders(ctx: SeedContext): Promise<void> {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    noteCreatedOrder(trx, row.id);
     await trx
       .insertInto('service_order_items')
       .values(

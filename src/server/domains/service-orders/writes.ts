@@ -12,7 +12,7 @@ import { today } from '../../db/days.ts';
 import { AppError } from '../../errors.ts';
 import { type Scope, scopeOf } from '../../kit/scope.ts';
 import { type Ctx, type Db, inTenantTx, type Trx } from './common.ts';
-import { loadDetail, nextNumber, recomputeOrder } from './orders.ts';
+import { loadDetail, nextNumber, noteCreatedOrder, recomputeOrder } from './orders.ts';
 import { eligiblePeople, type Person } from './people.ts';
 import { orderInScope } from './reads.ts';
 
@@ -143,6 +143,7 @@ export async function createServiceOrder(ctx: Ctx, input: CreateInput): Promise<
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    noteCreatedOrder(trx, order.id);
     await trx
       .insertInto('service_order_items')
       .values(

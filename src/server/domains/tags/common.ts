@@ -1,6 +1,6 @@
 /**
  * What the tags domain's services share: the context, tag lookups held to the caller's scope,
- * the joins and filters the tags screens are built on, and the company name of a core row.
+ * the joins and filters the tags screens are built on.
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { dayStart, nextDayStart } from '../../db/days.ts';
@@ -11,11 +11,6 @@ import type { Ctx, Db } from '../../kit/tenant-tx.ts';
 
 // The kit's one tenant transaction (with its after-commit callbacks) and types.
 export { type Ctx, type Db, inTenantTx, type Trx } from '../../kit/tenant-tx.ts';
-
-/** The name of the core company whose id is `companyId` (a correlated subquery). */
-export function companyName(companyId: Expression<unknown>) {
-  return sql<string | null>`(select c.name from core.companies c where c.id = ${companyId})`;
-}
 
 /** The company the caller is limited to (company admins and operators), or null (the whole group). */
 export function scopeCompany(ctx: Ctx): number | null {

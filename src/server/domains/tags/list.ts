@@ -6,13 +6,13 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Page } from '../../../shared/list.ts';
 import type { TagItem, tagListSchema } from '../../../shared/tags/schemas.ts';
+import { companyNameOf } from '../../db/company-name.ts';
 import { refuseFutureDays } from '../../db/days.ts';
 import { fetchPage, mapPage, triStateIs } from '../../kit/list.ts';
 import { tagInUse } from '../qr/index.ts';
 import {
   allOf,
   type Ctx,
-  companyName,
   type Db,
   findTag,
   inTenantTx,
@@ -36,7 +36,7 @@ function selectTag(q: ReturnType<typeof tagsWithEquipment>) {
     'e.extra_code',
     'p.name as product_name',
     sql<boolean>`coalesce(p.is_dv_exclusive, false)`.as('is_dv_exclusive'),
-    companyName(sql.ref('t.company_id')).as('company_name'),
+    companyNameOf(sql.ref('t.company_id')).as('company_name'),
   ]);
 }
 type TagRowOut = Awaited<ReturnType<ReturnType<typeof selectTag>['executeTakeFirstOrThrow']>>;
@@ -85,7 +85,7 @@ export async function listTags(ctx: Ctx, input: TagListInput): Promise<Page<TagI
       equipmentSerialNumber: sql`case when e.id is null then null else t.serial_number end`,
       productName: sql`core.search_text(p.name)`,
       productIsDvExclusive: sql`coalesce(p.is_dv_exclusive, false)`,
-      companyName: sql`core.search_text(${companyName(sql.ref('t.company_id'))})`,
+      companyName: sql`core.search_text(${companyNameOf(sql.ref('t.company_id'))})`,
       updateDate: sql.ref('t.updated_at'),
     },
     tiebreak: sql.ref('t.id'),

@@ -13,6 +13,7 @@ import type {
   replacementListSchema,
   requestReplacementSchema,
 } from '../../../shared/tags/schemas.ts';
+import { companyNameOf } from '../../db/company-name.ts';
 import { refuseFutureDays } from '../../db/days.ts';
 import { AppError } from '../../errors.ts';
 import { fetchPage, mapPage } from '../../kit/list.ts';
@@ -20,7 +21,6 @@ import { productImagePath } from '../catalogue/index.ts';
 import {
   allOf,
   type Ctx,
-  companyName,
   type Db,
   equipmentWithTag,
   findTag,
@@ -186,7 +186,7 @@ function selectRequest(q: ReturnType<typeof requestsFrom>) {
     'r.id',
     'r.status',
     'r.company_id',
-    companyName(sql.ref('r.company_id')).as('company_name'),
+    companyNameOf(sql.ref('r.company_id')).as('company_name'),
     'nt.serial_number as new_serial',
     'nt.enabled as new_enabled',
     // Once transferred the equipment is on the new tag: no "old" serial to show any more.

@@ -1,7 +1,7 @@
 import type { Db } from '../../kit/tenant-tx.ts';
 
 // The kit's tenant types.
-export type { Ctx, Db, Trx } from '../../kit/tenant-tx.ts';
+export { type Ctx, type Db, inTenantTx, type Trx } from '../../kit/tenant-tx.ts';
 
 const QUALIFIED = /"(cg_[a-z][a-z0-9_]*)"\."webhook_endpoints"/;
 

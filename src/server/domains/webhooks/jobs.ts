@@ -5,10 +5,13 @@
  * queue runs several at once.
  */
 import { z } from 'zod';
-import { defineJob } from '../../jobs/define.ts';
+import { defineJob, tickDay } from '../../jobs/define.ts';
 import { attemptDelivery, RetryDeliveryError } from './deliver.ts';
 import { WEBHOOK_DELIVERY_JOB, WEBHOOK_QUEUE } from './delivery-queue.ts';
 import { sweepWebhookDeliveries } from './sweep.ts';
+import { dueDigestParamsSchema } from '../../../shared/notifications/schemas.ts';
+import { config } from '../../config.ts';
+import { runCycleDueSweep } from './cycle-due.ts';
 
 export const webhookDeliveryParamsSchema = z.object({
   schema: z.string().regex(/^cg_[a-z][a-z0-9_]{0,61}$/),
@@ -47,4 +50,23 @@ export const webhookSweepJob = defineJob({
   process: async () => ({ summary: { ...(await sweepWebhookDeliveries()) } }),
 });
 
-export const webhookJobs = [webhookDeliveryJob, webhookSweepJob];
+/**
+ * The daily `equipment.cycle_due` announcement (issue 30 item 2, cycle-due.ts): on the digest's
+ * queue and schedule (DUE_DIGEST_CRON); each (equipment, cycle, due date, status) is announced
+ * once, so a retry or a second run of the day sends only what is missing. `day` pins the day.
+ */
+export const cycleDueJob = defineJob({
+  type: 'webhook-cycle-due',
+  params: dueDigestParamsSchema,
+  queue: 'notifications',
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 60_000 },
+  concurrency: 1,
+  cron: () => ({ pattern: config().DUE_DIGEST_CRON, tz: config().APP_TIME_ZONE }),
+  async process({ params, meta }) {
+    const report = await runCycleDueSweep({ ...params, day: params.day ?? tickDay(meta.jobId) });
+    return { summary: { ...report } };
+  },
+});
+
+export const webhookJobs = [webhookDeliveryJob, webhookSweepJob, cycleDueJob];

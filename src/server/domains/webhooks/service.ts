@@ -26,10 +26,11 @@ import { AppError } from '../../errors.ts';
 import { fetchPage, mapPage, triStateIs } from '../../kit/list.ts';
 import { scopeOf } from '../../kit/scope.ts';
 import { BlockedAddressError, checkEndpointTarget, UnresolvableHostError } from './address-guard.ts';
-import type { Ctx, Db } from './common.ts';
+import { type Ctx, type Db, inTenantTx } from './common.ts';
 import { enqueueDeliveries } from './delivery-queue.ts';
 import { newSecret, sealSecret } from './secrets.ts';
 import { forgetSubscriptions } from './subscriptions.ts';
+import { companyNameOf } from '../../db/company-name.ts';
 
 type EndpointListInput = z.output<typeof webhookEndpointListSchema>;
 type CreateInput = z.output<typeof createWebhookEndpointSchema>;
@@ -43,7 +44,7 @@ export const PREVIOUS_SECRET_GRACE_MS = 24 * 3_600_000;
 /** The company the caller is limited to (company admins), or null (the whole group). */
 const scopeCompany = (ctx: Ctx) => scopeOf(ctx.auth).companyId;
 const schemaOfCtx = (ctx: Ctx) => tenantSchemaName(ctx.auth.companyGroup.schema_name);
-const companyName = sql<string | null>`(select c.name from core.companies c where c.id = e.company_id)`;
+const companyName = companyNameOf(sql.ref('e.company_id'));
 
 // ── endpoints ───────────────────────────────────────────────────────────────────────────────────
 
@@ -180,22 +181,25 @@ export async function createEndpoint(
   if (held.n >= WEBHOOK_ENDPOINTS_MAX)
     throw new AppError('WEBHOOK_ENDPOINTS_LIMIT', { params: { max: WEBHOOK_ENDPOINTS_MAX } });
   const secret = newSecret();
-  const row = await db
-    .insertInto('webhook_endpoints')
-    .values({
-      company_id: companyId,
-      url,
-      description: input.description,
-      events: input.events,
-      enabled: input.enabled,
-      disabled_reason: null,
-      secret: sealSecret(secret),
-      previous_secret: null,
-      previous_secret_expires_at: null,
-      created_by: ctx.auth.user.id,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  // In the kit's transaction: its audit header names the caller (kit/audit-header.ts).
+  const row = await inTenantTx(ctx, (trx) =>
+    trx
+      .insertInto('webhook_endpoints')
+      .values({
+        company_id: companyId,
+        url,
+        description: input.description,
+        events: input.events,
+        enabled: input.enabled,
+        disabled_reason: null,
+        secret: sealSecret(secret),
+        previous_secret: null,
+        previous_secret_expires_at: null,
+        created_by: ctx.auth.user.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
   forgetSubscriptions(schemaOfCtx(ctx));
   return { ...(await loadEndpoint(ctx, row.id)), secret };
 }
@@ -203,19 +207,21 @@ export async function createEndpoint(
 export async function updateEndpoint(ctx: Ctx, input: UpdateInput): Promise<WebhookEndpoint> {
   const current = await loadEndpoint(ctx, input.id);
   const url = input.url === current.url ? current.url : await checkedUrl(input.url);
-  await ctx.auth.tenant
-    .updateTable('webhook_endpoints')
-    .set({
-      url,
-      description: input.description,
-      events: input.events,
-      enabled: input.enabled,
-      // Turned on again by an admin: the platform's reason for turning it off no longer holds.
-      ...(input.enabled ? { disabled_reason: null } : {}),
-      updated_at: sql`now()`,
-    })
-    .where('id', '=', current.id)
-    .execute();
+  await inTenantTx(ctx, (trx) =>
+    trx
+      .updateTable('webhook_endpoints')
+      .set({
+        url,
+        description: input.description,
+        events: input.events,
+        enabled: input.enabled,
+        // Turned on again by an admin: the platform's reason for turning it off no longer holds.
+        ...(input.enabled ? { disabled_reason: null } : {}),
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', current.id)
+      .execute(),
+  );
   forgetSubscriptions(schemaOfCtx(ctx));
   return loadEndpoint(ctx, current.id);
 }
@@ -223,7 +229,7 @@ export async function updateEndpoint(ctx: Ctx, input: UpdateInput): Promise<Webh
 /** Deletes an endpoint and its delivery log (queued attempts find nothing and stop). */
 export async function removeEndpoint(ctx: Ctx, { id }: { id: number }): Promise<null> {
   const current = await loadEndpoint(ctx, id);
-  await ctx.auth.tenant.deleteFrom('webhook_endpoints').where('id', '=', current.id).execute();
+  await inTenantTx(ctx, (trx) => trx.deleteFrom('webhook_endpoints').where('id', '=', current.id).execute());
   forgetSubscriptions(schemaOfCtx(ctx));
   return null;
 }
@@ -235,17 +241,19 @@ export async function removeEndpoint(ctx: Ctx, { id }: { id: number }): Promise<
 export async function rotateSecret(ctx: Ctx, { id }: { id: number }): Promise<{ secret: string }> {
   const current = await loadEndpoint(ctx, id);
   const secret = newSecret();
-  await ctx.auth.tenant
-    .updateTable('webhook_endpoints')
-    .set((eb) => ({
-      previous_secret: eb.ref('secret'),
-      previous_secret_expires_at: new Date(Date.now() + PREVIOUS_SECRET_GRACE_MS),
-      secret: sealSecret(secret),
-      secret_rotated_at: sql`now()`,
-      updated_at: sql`now()`,
-    }))
-    .where('id', '=', current.id)
-    .execute();
+  await inTenantTx(ctx, (trx) =>
+    trx
+      .updateTable('webhook_endpoints')
+      .set((eb) => ({
+        previous_secret: eb.ref('secret'),
+        previous_secret_expires_at: new Date(Date.now() + PREVIOUS_SECRET_GRACE_MS),
+        secret: sealSecret(secret),
+        secret_rotated_at: sql`now()`,
+        updated_at: sql`now()`,
+      }))
+      .where('id', '=', current.id)
+      .execute(),
+  );
   return { secret };
 }
 

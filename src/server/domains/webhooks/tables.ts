@@ -46,9 +46,19 @@ export interface WebhookDeliveryTable {
   created_at: DefaultTimestamp;
 }
 
+/** See migrations/tenant/1341_cycle_due_notices.ts: the `equipment.cycle_due` events already published. */
+export interface CycleDueNoticeTable {
+  equipment_id: number;
+  cycle_code: string;
+  due_date: ColumnType<string, string, string>;
+  status: 'EXPIRING' | 'EXPIRED';
+  announced_on: ColumnType<string, string, string>;
+}
+
 export interface WebhookTables {
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
+  cycle_due_notices: CycleDueNoticeTable;
 }
 
 declare module '../../db/schema.ts' {

@@ -136,12 +136,18 @@ export function inspectDataOf(
   };
 }
 
-/** What the maintain form needs, from the cached set: the maintenance questions and the product's parts. */
+/**
+ * What the maintain form needs, from the cached set: the maintenance questions, the product's parts
+ * and the equipment's cycles (issue 30: the form offers those a maintenance fulfils; a row kept
+ * before the set carried cycles, or equipment registered on the phone, has none).
+ */
 export function maintainDataOf(
   type: InspectionType,
   product: Product,
-): Pick<MaintenanceForm, 'questions' | 'parts'> {
-  return { questions: type.maintenanceQuestions, parts: product.parts };
+  tag: CachedTag,
+): Pick<MaintenanceForm, 'questions' | 'parts' | 'cycles'> {
+  const cycles = tag.kind === 'equipment' ? tag.row.cycles : undefined;
+  return { questions: type.maintenanceQuestions, parts: product.parts, cycles: cycles ?? [] };
 }
 
 /** The register form's options for an unused tag, from the cached set (registrable products only). */

@@ -4,20 +4,22 @@
  * own id as `Idempotency-Key` — by passes over the queue (./queue-rules.ts decides what an answer
  * means). Records are the typed union of ./queue-rules.ts: each kind is posted with its own input.
  */
-import { errorCode, errorParams, httpStatus, trpcClient, withIdempotencyKey } from '../../../lib/trpc.ts';
+import { httpStatus } from '../../../lib/trpc.ts';
+import { afterStep, hasAttachments } from './attachment-steps.ts';
 import {
-  classifyFailure,
   nextSeq,
   type OutboxPayload,
   type OutboxRecord,
   type OutboxRecordBase,
   resubmitted,
   runPass,
-  type SendOutcome,
 } from './queue-rules.ts';
+import { outcomeOf, post, type SentRecord, sendRecord } from './record-sender.ts';
 import { type OfflineUser, setState, state } from './state.ts';
 import { deleteOutbox, forgetUnusedTag, outboxOf, putOutbox, replaceOutbox, setKeyOf } from './store.ts';
 import { refreshSetIfStale } from './working-set.ts';
+
+export type { SentRecord } from './record-sender.ts';
 
 /** A record's own id: a random UUID (v4), also on plain-http origins where `randomUUID` is missing. */
 export function localId(): string {
@@ -41,44 +43,6 @@ export type NewRecord = Omit<
 > &
   OutboxPayload;
 
-/** What the server answered a record sent at once (an inspection names the order it opened). */
-export interface SentRecord {
-  id: number;
-  serviceOrderNumber?: number | null;
-}
-
-/** POSTs one record with its id as the `Idempotency-Key` (throws the client's error). */
-async function post(r: OutboxRecord): Promise<SentRecord> {
-  const opts = { context: withIdempotencyKey(r.id) };
-  switch (r.kind) {
-    case 'inspect':
-      return trpcClient.equipment.inspect.mutate(r.input, opts);
-    case 'maintain':
-      return trpcClient.equipment.maintain.mutate(r.input, opts);
-    case 'register':
-      return trpcClient.equipment.register.mutate(r.input, opts);
-  }
-}
-
-function outcomeOf(err: unknown): SendOutcome {
-  return classifyFailure({
-    status: httpStatus(err),
-    code: errorCode(err),
-    message: err instanceof Error ? err.message : String(err),
-    params: errorParams(err),
-  });
-}
-
-/** Sends one record; what the answer means (./queue-rules.ts). */
-async function send(r: OutboxRecord): Promise<SendOutcome> {
-  try {
-    await post(r);
-    return { kind: 'sent' };
-  } catch (err) {
-    return outcomeOf(err);
-  }
-}
-
 /**
  * A record submitted in the field: sent at once when the phone is online and nothing waits before
  * it ('sent'); kept in the outbox otherwise, or when the send got no answer ('queued' — under the
@@ -94,13 +58,20 @@ export async function submitRecord(record: NewRecord): Promise<SentRecord | 'que
     if (navigator.onLine) void syncNow();
     return 'queued';
   }
+  let sent: SentRecord;
   try {
-    return await post(full);
+    sent = await post(full);
   } catch (err) {
     if (outcomeOf(err).kind !== 'retry') throw err;
     await enqueueRecord(full);
     return 'queued';
   }
+  // Its photos and signatures follow through the queue (kept on the phone until the server has them).
+  if (hasAttachments(full)) {
+    await enqueueRecord(afterStep(full, { kind: 'record' }, sent));
+    await syncNow();
+  }
+  return sent;
 }
 
 function complete(record: NewRecord, user: OfflineUser): OutboxRecord {
@@ -153,7 +124,7 @@ async function onePass(): Promise<void> {
   }
   setState({ records, syncing: true });
   try {
-    const result = await runPass(records, send, async (next, id) => {
+    const result = await runPass(records, sendRecord, async (next, id) => {
       if (next) await putOutbox(next);
       else {
         await deleteOutbox(id);

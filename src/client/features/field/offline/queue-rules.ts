@@ -10,6 +10,7 @@ import type {
   MaintenanceInput,
   RegisterEquipmentInput,
 } from '../../../../shared/equipment/schemas.ts';
+import type { RecordAttachments, RecordProgress } from './attachment-steps.ts';
 
 /** What each kind of record sends: the shared input schema's type of its POST. */
 export interface FieldRecordInputs {
@@ -57,6 +58,10 @@ export interface OutboxRecordBase {
   attempts: number;
   lastAttemptAt: string | null;
   error: OutboxError | null;
+  /** its photos (Blobs) and signatures, sent after the record (issue 29; ./attachment-steps.ts) */
+  attachments?: RecordAttachments;
+  /** the steps done so far, so a closed app resumes where it stopped and never sends one twice */
+  progress?: RecordProgress;
 }
 
 /**
@@ -110,10 +115,14 @@ export type RetryReason = 'network' | 'signedOut' | 'busy' | 'server';
  * definitive no (keep it, with the reason, for the user), go on with the next record; `retry` — keep
  * it waiting and stop this pass, so records never overtake each other while the signal comes and goes.
  */
-export type SendOutcome =
+export type SendOutcome = (
   | { kind: 'sent' }
   | { kind: 'refused'; error: OutboxError }
-  | { kind: 'retry'; reason: RetryReason };
+  | { kind: 'retry'; reason: RetryReason }
+) & {
+  /** the record as it stands after the steps the send finished (its progress), when they changed it */
+  record?: OutboxRecord;
+};
 
 /** Codes that say "try again" even with a 4xx status. */
 const RETRY_CODES: Record<string, RetryReason> = {
@@ -152,7 +161,11 @@ export function classifyFailure(failure: {
 /** The record after a send with this outcome (null: remove it). */
 export function afterSend(record: OutboxRecord, outcome: SendOutcome, at: Date): OutboxRecord | null {
   if (outcome.kind === 'sent') return null;
-  const tried = { ...record, attempts: record.attempts + 1, lastAttemptAt: at.toISOString() };
+  const tried = {
+    ...(outcome.record ?? record),
+    attempts: record.attempts + 1,
+    lastAttemptAt: at.toISOString(),
+  };
   if (outcome.kind === 'refused') return { ...tried, status: 'refused', error: outcome.error };
   return { ...tried, status: 'waiting' };
 }

@@ -1,6 +1,7 @@
 /**
  * The phone's own storage for working without signal (issue 20), in IndexedDB through `idb`:
- * - `sets`: one working set per user and company (its catalogue, limits, version, when downloaded);
+ * - `sets`: one working set per user and company (its catalogue, limits, version, when downloaded,
+ *   and the user's visits of the next days, issue 30 item 4);
  * - `equipment` and `unusedTags`: the set's rows, keyed by [set, serial], each stamped with the
  *   download (`gen`) that wrote it, so a new download replaces the old rows only once it finished;
  * - `outbox`: the records made on the phone and not yet accepted by the server (./queue-rules.ts);
@@ -11,7 +12,7 @@
  * is the user's unsent work and stays until it is sent or the user discards it.
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { WorkingSetPage } from '../../../../shared/field/schemas.ts';
+import type { WorkingSetPage, WorkingSetVisit } from '../../../../shared/field/schemas.ts';
 import type { OutboxRecord } from './queue-rules.ts';
 
 export type WorkingSetCatalogue = NonNullable<WorkingSetPage['catalogue']>;
@@ -39,6 +40,8 @@ export interface WorkingSetMeta {
   bytes: number;
   limits: WorkingSetLimits;
   catalogue: WorkingSetCatalogue;
+  /** the user's visits of the download's day and the next six (/my-day offline); absent in sets of before */
+  visits?: WorkingSetVisit[];
 }
 
 export interface StoredEquipment {
@@ -85,6 +88,7 @@ export interface PartialDownload {
   total: number;
   limits: WorkingSetLimits;
   catalogue: WorkingSetCatalogue;
+  visits?: WorkingSetVisit[];
   done: number;
   equipmentCount: number;
   unusedCount: number;

@@ -6,6 +6,7 @@
 import type { IdentifiedBy } from '../../../../shared/equipment/schemas.ts';
 import { identificationOf } from '../identification.ts';
 import { localId, replaceRefused, type SentRecord, submitRecord } from './engine.ts';
+import type { RecordAttachments } from './attachment-steps.ts';
 import type { OutboxPayload, OutboxRecord, OutboxRecordOf } from './queue-rules.ts';
 
 export interface Proof {
@@ -41,9 +42,15 @@ export function proofOf(record: OutboxRecordOf<'inspect' | 'maintain'>): Partial
  * form's fields). A record being fixed (`fix`) replaces the refused one in the queue.
  */
 export async function saveFieldRecord(
-  opts: OutboxPayload & { serial: string; title: string; fix?: OutboxRecord },
+  opts: OutboxPayload & {
+    serial: string;
+    title: string;
+    fix?: OutboxRecord;
+    /** photos and signatures sent after the record (issue 29); a fixed record keeps its own */
+    attachments?: RecordAttachments | null;
+  },
 ): Promise<SentRecord | 'queued'> {
-  const { serial, title, fix, ...payload } = opts;
+  const { serial, title, fix, attachments, ...payload } = opts;
   if (fix) {
     await replaceRefused(fix.id, payload);
     return 'queued';
@@ -54,6 +61,7 @@ export async function saveFieldRecord(
     ...payload,
     serial,
     title,
+    ...(attachments ? { attachments } : {}),
     createdAt: proof.performedAt ?? new Date().toISOString(),
     ...(proof.identifiedBy ? { identifiedBy: proof.identifiedBy } : {}),
   });

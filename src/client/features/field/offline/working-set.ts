@@ -62,7 +62,7 @@ export function downloadWorkingSet(): Promise<void> {
 
 type FirstPage = Pick<
   PartialDownload,
-  'version' | 'generatedAt' | 'companyId' | 'total' | 'limits' | 'catalogue'
+  'version' | 'generatedAt' | 'companyId' | 'total' | 'limits' | 'catalogue' | 'visits'
 >;
 
 /** Lets the page breathe between background pages (rendering, taps): the next idle moment. */
@@ -113,6 +113,7 @@ async function download(quiet: boolean): Promise<void> {
           total: page.total,
           limits: page.limits,
           catalogue: page.catalogue ?? { products: [], inspectionTypes: [], companies: [] },
+          visits: page.visits ?? [],
         };
         if (quiet && !hasRoomFor(page.total, await storageEstimate())) return;
       }
@@ -156,6 +157,7 @@ async function download(quiet: boolean): Promise<void> {
       bytes,
       limits: first.limits,
       catalogue: first.catalogue,
+      visits: first.visits ?? [],
     };
     await putSetMeta(meta);
     await deletePartialDownload(key);

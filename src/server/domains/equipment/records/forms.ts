@@ -5,6 +5,7 @@
  * client (`src/shared/field/answer-rules.ts`, issue 27 item 4); here they answer the catalogue's
  * codes, naming the question by text and by id.
  */
+import { equipmentCycles } from '../due-cycles.ts';
 import type { z } from 'zod';
 import type {
   Equipment,
@@ -205,14 +206,16 @@ export async function maintenanceForm(
   { tag }: { tag: string },
 ): Promise<z.input<typeof maintenanceFormSchema>> {
   const equipment = await formEquipment(ctx, tag);
-  const [questions, parts] = await Promise.all([
+  const [questions, parts, cycles] = await Promise.all([
     maintenanceQuestions(ctx.auth.tenant, equipment.product.inspectionTypeId),
     productParts(ctx.auth.tenant, equipment.product.id),
+    equipmentCycles(ctx.auth.tenant, equipment.id),
   ]);
   return {
     equipment,
     questions: questions.map(({ customAnswers: _c, ...q }) => q),
     parts,
+    cycles,
   };
 }
 

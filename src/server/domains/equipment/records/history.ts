@@ -13,8 +13,12 @@ import type {
 } from '../../../../shared/equipment/schemas.ts';
 import { presenceFlags } from '../../../../shared/equipment/presence.ts';
 import type { Page } from '../../../../shared/list.ts';
+import type { RecordPhoto } from '../../../../shared/photos/schemas.ts';
+import type { RecordSealRef } from '../../../../shared/seals/schemas.ts';
 import type { Ctx, Db } from '../common.ts';
 import { referenceOf } from '../dto.ts';
+import { equipmentRecordsListed } from '../events.ts';
+import { publish } from '../../../kit/events.ts';
 import { equipmentIdOnTag } from '../lookup.ts';
 import { presenceLimits } from '../presence.ts';
 import type { StoredAnswer, StoredPart } from '../tables.ts';
@@ -158,15 +162,50 @@ function toMaintenanceRecord(r: MaintenanceRow): MaintenanceRecord {
   };
 }
 
-export function inspections(ctx: Ctx, input: HistoryInput): Promise<Page<InspectionRecord>> {
-  const limits = presenceLimits();
-  return historyPage<InspectionRow, InspectionRecord>(ctx, input, 'inspections', (r) =>
-    toInspectionRecord(r, limits),
-  );
+/**
+ * What the domains above attach to a page of records (their photos, their seal), asked once for the page
+ * (equipment.records_listed) and set on each record by its id.
+ */
+async function withAttachments<T extends { photos?: RecordPhoto[]; seal?: RecordSealRef | null }>(
+  ctx: Ctx,
+  kind: 'INSPECTION' | 'MAINTENANCE',
+  page: Page<T>,
+  idOf: (r: T) => number,
+): Promise<Page<T>> {
+  if (!page.items.length) return page;
+  const answers = await publish(ctx.auth.tenant, ctx, equipmentRecordsListed, {
+    kind,
+    ids: page.items.map(idOf),
+  });
+  for (const r of page.items) {
+    r.photos = [];
+    r.seal = null;
+  }
+  for (const a of answers)
+    for (const r of page.items) {
+      const id = idOf(r);
+      if (a.photos) r.photos = a.photos.get(id) ?? [];
+      if (a.seals) r.seal = a.seals.get(id) ?? null;
+    }
+  return page;
 }
 
-export function maintenances(ctx: Ctx, input: HistoryInput): Promise<Page<MaintenanceRecord>> {
-  return historyPage<MaintenanceRow, MaintenanceRecord>(ctx, input, 'maintenances', toMaintenanceRecord);
+export async function inspections(ctx: Ctx, input: HistoryInput): Promise<Page<InspectionRecord>> {
+  const limits = presenceLimits();
+  const page = await historyPage<InspectionRow, InspectionRecord>(ctx, input, 'inspections', (r) =>
+    toInspectionRecord(r, limits),
+  );
+  return withAttachments(ctx, 'INSPECTION', page, (r) => r.inspectionId);
+}
+
+export async function maintenances(ctx: Ctx, input: HistoryInput): Promise<Page<MaintenanceRecord>> {
+  const page = await historyPage<MaintenanceRow, MaintenanceRecord>(
+    ctx,
+    input,
+    'maintenances',
+    toMaintenanceRecord,
+  );
+  return withAttachments(ctx, 'MAINTENANCE', page, (r) => r.id);
 }
 
 /** Whose a record is: its equipment, and the company and product it was recorded for. */

@@ -26,6 +26,9 @@ import { productDates } from '../product-rules.ts';
 import { equipmentSearchDocumentOf } from '../search.ts';
 import { equipmentInspected, publishStatusChange, statusInputOf } from '../events.ts';
 import { checkAnswers, inspectionQuestions, storedAttributes } from './forms.ts';
+import { inspectionFulfils } from '../../../../shared/cycles/rules.ts';
+import { dueFromCycles, saveCycleStates, statesAfter } from '../cycles.ts';
+import type { StoredAnswer } from '../tables.ts';
 
 type InspectionInput = z.output<typeof inspectionInputSchema>;
 
@@ -60,23 +63,36 @@ async function moveEquipment(
     improper: boolean;
     after: AttributeValue[];
     newest: boolean;
+    answers: StoredAnswer[];
   },
 ): Promise<StatusInput | null> {
   const { rowId, times, day, improper, after, newest } = r;
   const scanned =
     isScan(times.identifiedBy) && (e.last_scanned_at === null || times.performedAt > e.last_scanned_at);
   if (newest) {
-    const due = e.due_date_manual
-      ? { due_date: e.due_date, due_date_manual: true }
-      : resolveDueDate(
-          {
-            isDueDate: e.is_due_date,
-            isExtinguisher: isExtinguisherType(e.category_name, e.inspection_type_name),
-          },
-          null,
-          after,
-        );
-    const dates = productDates(e, day, due.due_date);
+    // The cycles this inspection fulfils (issue 30: INSPECTION, or ANSWER with that answer).
+    const rules = e.cycle_rules ?? [];
+    const done = new Set(rules.filter((c) => inspectionFulfils(c, r.answers)).map((c) => c.code));
+    const cycles = statesAfter(rules, {
+      done,
+      day,
+      attributes: after,
+      noticeDays: e.days_notification_due_date,
+    });
+    const legacy = resolveDueDate(
+      {
+        isDueDate: e.is_due_date,
+        isExtinguisher: isExtinguisherType(e.category_name, e.inspection_type_name),
+      },
+      null,
+      after,
+    ).due_date;
+    const due = dueFromCycles(e, e.due_date_manual ? e.due_date : null, cycles, legacy);
+    await saveCycleStates(trx, e.id, cycles);
+    const dates = {
+      ...productDates(e, day, due.due_date),
+      ...(due.due_notice_date !== undefined ? { due_notice_date: due.due_notice_date } : {}),
+    };
     const afterStatus: StatusInput = {
       lastInspectionDay: day,
       lastInspectionImproper: improper,
@@ -185,6 +201,7 @@ export async function inspect(ctx: Ctx, input: InspectionInput): Promise<Inspect
         improper,
         after,
         newest,
+        answers,
       },
     );
     if (located && e.reference_source !== 'ADMIN' && e.reference_samples < REFERENCE_SAMPLES)

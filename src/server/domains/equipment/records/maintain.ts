@@ -14,6 +14,33 @@ import { recordTimes } from '../presence.ts';
 import type { StoredPart } from '../tables.ts';
 import { equipmentMaintained } from '../events.ts';
 import { checkAnswers, maintenanceQuestions, productParts, storedAttributes } from './forms.ts';
+import { maintenanceFulfils } from '../../../../shared/cycles/rules.ts';
+import { dueFromCycles, saveCycleStates, statesAfter } from '../cycles.ts';
+import type { LockedEquipment } from '../lookup.ts';
+import type { AttributeValue } from '../attributes.ts';
+
+/**
+ * The cycles a maintenance fulfils (issue 30): the codes named (400 CYCLE_UNKNOWN for one the
+ * equipment's list lacks) and the lower-level maintenance cycles they include.
+ */
+function fulfilled(e: LockedEquipment, named: readonly string[]): string[] {
+  const r = maintenanceFulfils(e.cycle_rules ?? [], named);
+  if (r.unknown.length) throw new AppError('CYCLE_UNKNOWN', { params: { code: r.unknown[0]! } });
+  return r.codes;
+}
+
+/** The cycles' states and the due date after the maintenance (nothing when it fulfils none). */
+function cycleDates(e: LockedEquipment, codes: string[], day: string, attributes: AttributeValue[]) {
+  if (codes.length === 0) return null;
+  const cycles = statesAfter(e.cycle_rules ?? [], {
+    done: new Set(codes),
+    day,
+    attributes,
+    noticeDays: e.days_notification_due_date,
+  });
+  const due = dueFromCycles(e, e.due_date_manual ? e.due_date : null, cycles, e.due_date);
+  return { cycles, due };
+}
 
 type MaintenanceInput = z.output<typeof maintenanceInputSchema>;
 
@@ -36,6 +63,8 @@ export async function maintain(ctx: Ctx, input: MaintenanceInput): Promise<{ id:
       seen.add(partId);
       return { partId, part: p.name, quantity, unit: p.unit };
     });
+    const codes = fulfilled(e, input.cycles);
+    const attributes = await currentAttributeValues(trx, e.id);
     const row = await trx
       .insertInto('maintenances')
       .values({
@@ -44,8 +73,9 @@ export async function maintain(ctx: Ctx, input: MaintenanceInput): Promise<{ id:
         product_id: e.product_id,
         ...actorOf(ctx),
         answers: JSON.stringify(answers),
-        attributes: JSON.stringify(storedAttributes(await currentAttributeValues(trx, e.id))),
+        attributes: JSON.stringify(storedAttributes(attributes)),
         parts: JSON.stringify(parts),
+        cycles: sql<string[]>`${codes}::text[]`,
         created_at: times.receivedAt,
         performed_at: times.performedAt,
         identified_by: times.identifiedBy,
@@ -53,13 +83,28 @@ export async function maintain(ctx: Ctx, input: MaintenanceInput): Promise<{ id:
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (e.last_maintenance_at === null || times.performedAt >= e.last_maintenance_at)
+    const newest = e.last_maintenance_at === null || times.performedAt >= e.last_maintenance_at;
+    const moved = cycleDates(e, codes, today(times.performedAt), attributes);
+    if (moved) await saveCycleStates(trx, e.id, moved.cycles);
+    if (newest || moved)
       await trx
         .updateTable('equipment')
         .set({
-          last_maintenance_id: row.id,
-          last_maintenance_at: times.performedAt,
-          last_maintenance_user_id: ctx.auth.user.id,
+          ...(newest
+            ? {
+                last_maintenance_id: row.id,
+                last_maintenance_at: times.performedAt,
+                last_maintenance_user_id: ctx.auth.user.id,
+              }
+            : {}),
+          ...(moved
+            ? {
+                due_date: moved.due.due_date,
+                ...(moved.due.due_notice_date !== undefined
+                  ? { due_notice_date: moved.due.due_notice_date }
+                  : {}),
+              }
+            : {}),
           updated_at: sql`now()`,
         })
         .where('id', '=', e.id)

@@ -1,0 +1,55 @@
+import { registerTranslations } from '../../i18n/index.ts';
+
+export const SEALS_NS = 'seals';
+
+registerTranslations(SEALS_NS, {
+  pt: {
+    title: 'Verificação de registro',
+    code: 'Código',
+    valid: 'Registro íntegro',
+    validText: 'O conteúdo deste registro é o mesmo de quando foi assinado e selado.',
+    invalid: 'O registro não confere mais',
+    invalidText: 'O conteúdo deste registro foi alterado depois de assinado e selado. Não confie nele.',
+    kind: { INSPECTION: 'Inspeção', MAINTENANCE: 'Manutenção' },
+    kindLabel: 'Tipo',
+    tag: 'Etiqueta',
+    product: 'Produto',
+    date: 'Data do registro',
+    company: 'Empresa',
+    sealedAt: 'Selado em',
+    notFound: 'Código de verificação não encontrado.',
+  },
+  en: {
+    title: 'Record verification',
+    code: 'Code',
+    valid: 'Record intact',
+    validText: 'This record’s content is the same as when it was signed and sealed.',
+    invalid: 'The record no longer matches',
+    invalidText: 'This record’s content was changed after it was signed and sealed. Do not trust it.',
+    kind: { INSPECTION: 'Inspection', MAINTENANCE: 'Maintenance' },
+    kindLabel: 'Kind',
+    tag: 'Tag',
+    product: 'Product',
+    date: 'Record date',
+    company: 'Company',
+    sealedAt: 'Sealed at',
+    notFound: 'Verification code not found.',
+  },
+  es: {
+    title: 'Verificación de registro',
+    code: 'Código de verificación',
+    valid: 'Registro intacto',
+    validText: 'El contenido de este registro es el mismo que cuando fue firmado y sellado.',
+    invalid: 'El registro ya no coincide',
+    invalidText:
+      'El contenido de este registro fue modificado después de firmado y sellado. No confíe en él.',
+    kind: { INSPECTION: 'Inspección', MAINTENANCE: 'Mantenimiento' },
+    kindLabel: 'Tipo',
+    tag: 'Etiqueta',
+    product: 'Producto',
+    date: 'Fecha del registro',
+    company: 'Empresa',
+    sealedAt: 'Sellado el',
+    notFound: 'Código de verificación no encontrado.',
+  },
+});

@@ -1,0 +1,70 @@
+/**
+ * Closing visits (issue 30 item 3): by hand (`updateVisit` with `close: true` — an admin, or the
+ * visit's own technician) and by itself when a record empties today's list.
+ *
+ * Closing by hand stores what is still due then (`visit_missing`, one INSERT … SELECT) and DONE
+ * (none) or PARTIAL.
+ *
+ * Closing by itself: an inspection or a maintenance (the equipment domain's events, in the
+ * record's transaction) runs ONE UPDATE that closes as DONE the company's open visits of today
+ * (APP_TIME_ZONE) whose list is now empty — the same list `getVisit` shows (`equipmentDueBy`).
+ * It is an index probe on `visits_company_date_idx (company_id, date)`: when the company has no
+ * open visit today it touches no row. Only today's visits: a late visit stays for a person to
+ * close (someone decides what a late visit was), a future one is not done yet.
+ */
+import { sql } from 'kysely';
+import { today } from '../../db/days.ts';
+import { dueCycleCodes, equipmentDueBy } from '../equipment/index.ts';
+import type { Ctx, Trx } from './common.ts';
+
+/** Closes visit `v` (open, locked by the caller) as DONE or PARTIAL, judged by its `date`. */
+export async function closeVisit(
+  trx: Trx,
+  v: { id: number; companyId: number; date: string },
+  userId: number,
+): Promise<void> {
+  const inserted = await trx
+    .insertInto('visit_missing')
+    .columns(['visit_id', 'equipment_id', 'cycles'])
+    .expression(
+      trx
+        .selectFrom(dueCycleCodes(trx, v.companyId, v.date).as('d'))
+        .select([sql<number>`${v.id}::int`.as('visit_id'), 'd.equipment_id', 'd.cycles']),
+    )
+    .executeTakeFirst();
+  const missing = Number(inserted.numInsertedOrUpdatedRows ?? 0);
+  await trx
+    .updateTable('visits')
+    .set({
+      closed_status: missing > 0 ? 'PARTIAL' : 'DONE',
+      closed_at: sql`now()`,
+      closed_by: userId,
+      missing_count: missing,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', v.id)
+    .execute();
+}
+
+/**
+ * After a record of the company's equipment: its open visits of today whose list is now empty
+ * become DONE, closed by the record's author (one statement). Answers how many closed.
+ */
+export async function closeEmptiedVisits(trx: Trx, ctx: Ctx, companyId: number): Promise<number> {
+  const day = today();
+  const r = await trx
+    .updateTable('visits as v')
+    .set({
+      closed_status: 'DONE',
+      closed_at: sql`now()`,
+      closed_by: ctx.auth.user.id,
+      missing_count: 0,
+      updated_at: sql`now()`,
+    })
+    .where('v.company_id', '=', companyId)
+    .where('v.date', '=', day)
+    .where('v.closed_status', 'is', null)
+    .where((eb) => eb.not(eb.exists(equipmentDueBy(trx, companyId, day).select(sql`1`.as('one')))))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows ?? 0);
+}
