@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { onTestFinished } from 'vitest';
-import { baseDb, coreDb } from '../../../src/server/db/database.ts';
+import { sql } from 'kysely';
+import { baseDb, coreDb, tenantDb } from '../../../src/server/db/database.ts';
 import { provisionCompanyGroup } from '../../../src/server/domains/account/provision.ts';
 import { DEMO_GROUP_SCHEMA } from '../../../src/server/seed/demo-users.ts';
 
@@ -17,20 +18,38 @@ export async function demoCompany(): Promise<{ groupId: number; companyId: numbe
 
 /**
  * Room for `n` more unused tags under a company's tags limit for one test, given back when the
- * test finishes (tests share the demo company and must leave its limit as they found it).
+ * test finishes (tests share the demo company and must leave its limit as they found it). Other
+ * files leave unused tags on the demo company (fixtures made straight in the tables), so the room
+ * is measured: `n`, plus what its unused tags already hold past the limit, plus a margin for the
+ * files running alongside. A shift, never a set, so tests shifting at once compose.
  */
 export async function roomForTags(companyId: number, n: number): Promise<void> {
-  const shift = (by: number) =>
+  const company = await coreDb()
+    .selectFrom('companies as c')
+    .innerJoin('company_groups as g', 'g.id', 'c.company_group_id')
+    .select(['c.tags_limit', 'g.schema_name'])
+    .where('c.id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  const { spare } = await tenantDb(company.schema_name)
+    .selectFrom('tag_counts')
+    .select(sql<number>`coalesce(sum(spare), 0)::int`.as('spare'))
+    .where('company_id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  const by = n + Math.max(0, spare - company.tags_limit) + ROOM_MARGIN;
+  const shift = (d: number) =>
     coreDb()
       .updateTable('companies')
-      .set((eb) => ({ tags_limit: eb('tags_limit', '+', by) }))
+      .set((eb) => ({ tags_limit: eb('tags_limit', '+', d) }))
       .where('id', '=', companyId)
       .execute();
-  await shift(n);
+  await shift(by);
   onTestFinished(async () => {
-    await shift(-n);
+    await shift(-by);
   });
 }
+
+/** Unused tags other files may add to the demo company while a test holds its room. */
+const ROOM_MARGIN = 500;
 
 /** A second company inside the demo group (company admins may not use it). */
 export async function otherDemoCompany(groupId: number): Promise<number> {

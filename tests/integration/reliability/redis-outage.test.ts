@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreDb } from '../../../src/server/db/database.ts';
 import { DEMO_PASSWORD } from '../../../src/server/seed/demo-users.ts';
 import { DEMO } from '../../helpers/api.ts';
-import { waitFor } from '../qr/helpers.ts';
+import { roomForTags, waitFor } from '../qr/helpers.ts';
+import { companyOf } from '../tags/helpers.ts';
 
 /**
  * Redis stops for OUTAGE_MS (5 s here; REDIS_OUTAGE_MS=30000 for the issue's figures) under a real
@@ -166,6 +167,8 @@ describe('Redis outage', () => {
     });
     expect(login.status).toBe(200);
     const token = (JSON.parse(login.body) as { data: string }).data;
+    // The company admin's company is the shared demo one: room for this test's batches.
+    await roomForTags(await companyOf(DEMO.companyAdmin), 100);
     const auth = { Authorization: `Bearer ${token}` };
     const generate = () =>
       request(`${url}/trpc/qr.generate`, {
