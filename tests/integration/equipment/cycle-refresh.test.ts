@@ -10,6 +10,8 @@ import {
   tenantSchemaName,
 } from '../../../src/server/db/database.ts';
 import { refreshCycles } from '../../../src/server/domains/equipment/cycles-sql.ts';
+import { equipmentJobs } from '../../../src/server/domains/equipment/cycle-refresh.ts';
+import { createRegistry } from '../../../src/server/jobs/define.ts';
 import { closeQueue } from '../../../src/server/jobs/queue.ts';
 import type { SavedTypeCycles } from '../../../src/shared/cycles/schemas.ts';
 import { startWorker } from '../../../src/worker/worker.ts';
@@ -27,7 +29,9 @@ process.env.CYCLE_REFRESH_INLINE_MAX = '100';
 process.env.CYCLE_REFRESH_CHUNK = '40';
 resetConfig();
 
-const worker = startWorker({ concurrency: 1 });
+// Only the equipment jobs: a scheduled sweep of another domain (webhook deliveries) would run its
+// statements in this process while a test counts a request's statements.
+const worker = startWorker({ registry: createRegistry([equipmentJobs]), concurrency: 1 });
 afterAll(async () => {
   await worker.close();
   await closeQueue();
