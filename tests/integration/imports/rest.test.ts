@@ -132,8 +132,8 @@ describe('imports: REST', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await r.res.arrayBuffer());
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Importação', 'Instruções']);
-    const header = (wb.worksheets[0]!.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual([
+    const header = (wb.worksheets[0]!.getRow(1).values as unknown[]).slice(1) as string[];
+    expect(header.slice(0, 11)).toEqual([
       'CNPJ da empresa',
       'Empresa',
       'SKU',
@@ -146,6 +146,8 @@ describe('imports: REST', () => {
       'Data de recarga',
       'Número do cilindro',
     ]);
+    // Then the type's cycles, if it has any (their last-done days); never its disabled attribute.
+    expect(header.slice(11).every((h) => h.endsWith(': última realização'))).toBe(true);
     expect((wb.worksheets[0]!.getRow(2).values as unknown[]).slice(1)).toContain('EXT-0001');
     expect(String(wb.worksheets[1]!.getRow(1).values)).toContain('Como preencher');
   });
