@@ -12,8 +12,9 @@
  *   `dryRunReportSchema`: every row checked, nothing written; problems in the caller's language; the
  *   bad rows as an XLSX (column "Motivo") through `GET /web/jobs/{badRowsJobId}/download`.
  * - `imports.run` — `POST /web/imports/run` (same input) → `{ jobId }`; the job (`import-run`)
- *   shows in the job centre; its result (`GET /web/jobs/{jobId}`) is `importRunSummarySchema`, its
- *   file the failed rows (XLSX with "Motivo"). The mapping is remembered for the company.
+ *   shows in the job centre; its result (`GET /web/jobs/{jobId}`, field `summary`) is
+ *   `importRunSummarySchema`, its file the failed rows (XLSX with "Motivo"). The mapping is
+ *   remembered for the company.
  * - `imports.template` — `GET /web/imports/templates/{kind}?inspectionTypeId=` → the XLSX template
  *   (a job download: REST streams the file, tRPC answers `{ jobId }`).
  * - REST only: `POST /web/imports/equipment` (multipart `file`, `companyId`, optional `mapping` JSON,
@@ -158,7 +159,7 @@ export type DryRunReport = z.infer<typeof dryRunReportSchema>;
 
 export const importJobSchema = z.object({ jobId: z.string() });
 
-/** The import job's result summary (`result` of `GET /web/jobs/{id}`); its file: the failed rows. */
+/** The import job's result summary (`summary` of `GET /web/jobs/{id}`); its file: the failed rows. */
 export const importRunSummarySchema = z.object({
   kind: z.enum(IMPORT_KINDS),
   rows: z.number().int(),
