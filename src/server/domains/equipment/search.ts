@@ -44,7 +44,7 @@ export function equipmentSearchDocumentOf(v: {
  */
 export async function refreshEquipmentSearch(
   db: Db,
-  where: { equipmentId: number } | { productId: number } | { tagId: number },
+  where: { equipmentId: number } | { equipmentIds: number[] } | { productId: number } | { tagId: number },
 ): Promise<void> {
   // The serial as a scalar subquery: equipment waiting for a tag (tenant 1401) has none, and an
   // UPDATE's FROM cannot left-join its target.
@@ -58,7 +58,10 @@ export async function refreshEquipmentSearch(
     .whereRef('p.id', '=', 'e.product_id')
     .where(sql<SqlBool>`e.search is distinct from ${doc}`);
   if ('equipmentId' in where) q = q.where('e.id', '=', where.equipmentId);
-  else if ('productId' in where) q = q.where('e.product_id', '=', where.productId);
+  else if ('equipmentIds' in where) {
+    if (where.equipmentIds.length === 0) return;
+    q = q.where('e.id', 'in', where.equipmentIds);
+  } else if ('productId' in where) q = q.where('e.product_id', '=', where.productId);
   else q = q.where('e.tag_id', '=', where.tagId);
   await q.execute();
 }

@@ -5,6 +5,7 @@
  */
 import { EMPTY_DATE, formatDate } from '../../../shared/dates.ts';
 import type { Equipment } from '../../../shared/equipment/schemas.ts';
+import { AWAITING_TAG_PT } from '../../../shared/equipment/awaiting-tag.ts';
 import { todayIn } from '../../../shared/equipment/status.ts';
 import type { ReportKind } from '../../../shared/reports/schemas.ts';
 import type { LastRecordPhotoCounts } from '../photos/index.ts';
@@ -36,8 +37,6 @@ export interface XlsxColumn {
   cell(e: Equipment, photos: LastRecordPhotoCounts | undefined, cycle?: ReportCycleState): XlsxValue;
 }
 
-/** The tag cell of equipment waiting for a tag (issue 31), as the screens say it. */
-const AWAITING_TAG = 'Aguardando tag';
 const person = (p: Equipment['lastInspection']) => (p ? (p.userName ?? p.userEmail ?? '') : '');
 /** Name over e-mail, for the PDF. */
 const personCell = (p: Equipment['lastInspection']) =>
@@ -71,7 +70,7 @@ export function pdfColumns(report: ReportKind, timeZone: string): PdfColumn[] {
     cell: (e: Equipment) => `${e.extraLabel ?? ''}\n${e.extraCode ?? ''}`,
   };
   // The serial is the key a technician looks for on paper: printed whole, never cut.
-  const tag = { header: 'Tag', whole: true, cell: (e: Equipment) => e.tagSerialNumber ?? AWAITING_TAG };
+  const tag = { header: 'Tag', whole: true, cell: (e: Equipment) => e.tagSerialNumber ?? AWAITING_TAG_PT };
   const created = { header: 'Cadastro', cell: (e: Equipment) => day(e.createdAt) };
   if (report === 'maintenances')
     return [
@@ -141,7 +140,11 @@ export function xlsxColumns(timeZone: string): XlsxColumn[] {
     { header: 'Número de controle', width: 18, cell: (e) => e.extraCode },
     { header: 'Tag', width: 12, cell: (e) => e.tagSerialNumber },
     // Waiting for a tag: both cells empty, so the file imports back as tagless equipment (issue 31).
-    { header: 'Tag ativa', width: 9, cell: (e) => (e.tagSerialNumber === null ? null : e.enabledTag ? 'Sim' : 'Não') },
+    {
+      header: 'Tag ativa',
+      width: 9,
+      cell: (e) => (e.tagSerialNumber === null ? null : e.enabledTag ? 'Sim' : 'Não'),
+    },
     { header: 'Empresa', width: 28, cell: (e) => e.companyName },
     { header: 'Cadastro', width: 12, date: true, cell: (e) => instantDay(e.createdAt) },
     { header: 'Vencimento', width: 12, date: true, cell: (e) => calendarDay(e.dueDate) },
