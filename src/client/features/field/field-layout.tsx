@@ -8,6 +8,7 @@ import {
   CheckCircle2,
   ClipboardCheck,
   History,
+  Link2,
   PlusCircle,
   Replace,
   TriangleAlert,
@@ -18,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { FIELD_NS } from './i18n.ts';
 
-export const ACTIONS = ['register', 'replace', 'inspect', 'maintain', 'history'] as const;
+export const ACTIONS = ['register', 'claim', 'replace', 'inspect', 'maintain', 'history'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /** Narrow column: a phone's width first, centred on larger screens. */
@@ -32,6 +33,7 @@ export function Shell({ children }: { children: React.ReactNode }) {
 
 const ACTION_ICON: Record<Action, React.ComponentType<{ className?: string }>> = {
   register: PlusCircle,
+  claim: Link2,
   replace: Replace,
   inspect: ClipboardCheck,
   maintain: Wrench,

@@ -34,6 +34,7 @@ import { FIELD_NS } from './i18n.ts';
 import { InspectForm } from './inspect-form.tsx';
 import { MaintainForm } from './maintain-form.tsx';
 import { RegisterForm } from './register-form.tsx';
+import { ClaimForm, claimListInput } from './claim-form.tsx';
 import { ReplaceForm } from './replace-form.tsx';
 import { OfflineTagPage } from './offline-tag-page.tsx';
 import { useOffline } from './offline/banner.tsx';
@@ -89,6 +90,12 @@ export function FieldTagPage() {
   const options = useQuery({
     ...trpc.equipment.registerOptions.queryOptions({ tag: serial }),
     enabled: signedIn && registered === false,
+    retry: false,
+  });
+  // Equipment of the tag's company waiting for a tag (issue 31): the claim action shows when any.
+  const awaiting = useQuery({
+    ...trpc.equipment.awaitingTag.queryOptions(claimListInput(options.data?.companyId ?? 0)),
+    enabled: options.data !== undefined,
     retry: false,
   });
 
@@ -172,7 +179,9 @@ export function FieldTagPage() {
       ? ['inspect', 'maintain', 'history']
       : ['history']
     : opts
-      ? ['register', 'replace']
+      ? (awaiting.data?.total ?? 0) > 0
+        ? ['register', 'claim', 'replace']
+        : ['register', 'replace']
       : [];
 
   if (action && available.includes(action)) {
@@ -182,6 +191,9 @@ export function FieldTagPage() {
         <ActionHeader action={action} serial={serial} productName={own?.product.name} onBack={back} />
         {action === 'register' && opts && (
           <RegisterForm serial={serial} options={opts} onDone={done} onCancel={back} />
+        )}
+        {action === 'claim' && opts && (
+          <ClaimForm serial={serial} companyId={opts.companyId} onDone={done} onCancel={back} />
         )}
         {action === 'replace' && <ReplaceForm serial={serial} onDone={done} onCancel={back} />}
         {action === 'inspect' && (
