@@ -219,8 +219,7 @@ export const equipmentSchema = z.object({
   enabledTag: z.boolean(),
   companyId: z.number().int(),
   companyName: z.string().nullable(),
-  /** null while the equipment waits for a tag (issue 31: imported without one) */
-  tagSerialNumber: z.string().nullable(),
+  tagSerialNumber: z.string().nullable(), // null: awaiting a tag (issue 31, shared/equipment/awaiting-tag.ts)
   extraLabel: z.string().nullable(),
   extraCode: z.string().nullable(),
   createdAt: z.date(),
@@ -331,7 +330,6 @@ export const snapshotSchema = z.object({
   kind: z.enum(['CREATED', 'UPDATED', 'TAG_REPLACED', 'TAG_ASSIGNED']),
   userName: z.string().nullable(),
   userEmail: z.string().nullable(),
-  /** null on the CREATED record of equipment created without a tag */
   tagSerialNumber: z.string().nullable(),
   productName: z.string(),
   productSku: z.string(),

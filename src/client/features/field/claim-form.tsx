@@ -26,6 +26,17 @@ export function claimListInput(companyId: number, query?: string) {
   return { companyId, query: query || undefined, pageSize: PICKER_PAGE, sort: 'extraCode' as const };
 }
 
+/** Whether the tag's company has equipment awaiting a tag (the picker's first page, cached for it). */
+export function useHasAwaitingTag(companyId: number | undefined): boolean {
+  const trpc = useTRPC();
+  const first = useQuery({
+    ...trpc.equipment.awaitingTag.queryOptions(claimListInput(companyId ?? 0)),
+    enabled: companyId !== undefined,
+    retry: false,
+  });
+  return (first.data?.total ?? 0) > 0;
+}
+
 export function ClaimForm({ serial, companyId, onDone, onCancel }: FieldFormProps & { companyId: number }) {
   const { t } = useTranslation(FIELD_NS);
   const trpc = useTRPC();

@@ -22,6 +22,21 @@ import { FIELD_NS } from './i18n.ts';
 export const ACTIONS = ['register', 'claim', 'replace', 'inspect', 'maintain', 'history'] as const;
 export type Action = (typeof ACTIONS)[number];
 
+/**
+ * What a tag offers online: its equipment's records (only the history on a disabled tag), or on an
+ * unused tag registering, linking equipment that awaits a tag (when the company has any, issue 31)
+ * and replacing another tag.
+ */
+export function onlineActions(
+  own: { enabledTag: boolean } | null,
+  unused: boolean,
+  claimable: boolean,
+): Action[] {
+  if (own) return own.enabledTag ? ['inspect', 'maintain', 'history'] : ['history'];
+  if (!unused) return [];
+  return claimable ? ['register', 'claim', 'replace'] : ['register', 'replace'];
+}
+
 /** Narrow column: a phone's width first, centred on larger screens. */
 export function Shell({ children }: { children: React.ReactNode }) {
   return (

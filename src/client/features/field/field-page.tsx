@@ -34,7 +34,7 @@ import { FIELD_NS } from './i18n.ts';
 import { InspectForm } from './inspect-form.tsx';
 import { MaintainForm } from './maintain-form.tsx';
 import { RegisterForm } from './register-form.tsx';
-import { ClaimForm, claimListInput } from './claim-form.tsx';
+import { ClaimForm, useHasAwaitingTag } from './claim-form.tsx';
 import { ReplaceForm } from './replace-form.tsx';
 import { OfflineTagPage } from './offline-tag-page.tsx';
 import { useOffline } from './offline/banner.tsx';
@@ -50,6 +50,7 @@ import {
   type Action,
   ActionButton,
   ActionHeader,
+  onlineActions,
   Row,
   Shell,
   SuccessNotice,
@@ -92,12 +93,7 @@ export function FieldTagPage() {
     enabled: signedIn && registered === false,
     retry: false,
   });
-  // Equipment of the tag's company waiting for a tag (issue 31): the claim action shows when any.
-  const awaiting = useQuery({
-    ...trpc.equipment.awaitingTag.queryOptions(claimListInput(options.data?.companyId ?? 0)),
-    enabled: options.data !== undefined,
-    retry: false,
-  });
+  const claimable = useHasAwaitingTag(options.data?.companyId);
 
   // A tag opened online is kept on the phone with its forms, to open and record without signal
   // later even if the working set was never prepared (issue 26 item 11).
@@ -173,16 +169,7 @@ export function FieldTagPage() {
 
   const own = equipment.data ?? null;
   const opts = options.data ?? null;
-  const canAct = own?.enabledTag === true;
-  const available: Action[] = own
-    ? canAct
-      ? ['inspect', 'maintain', 'history']
-      : ['history']
-    : opts
-      ? (awaiting.data?.total ?? 0) > 0
-        ? ['register', 'claim', 'replace']
-        : ['register', 'replace']
-      : [];
+  const available = onlineActions(own, opts !== null, claimable);
 
   if (action && available.includes(action)) {
     const back = () => setAction(undefined);
