@@ -23,6 +23,8 @@ const { fresh } = setUpBrowser();
 let demo: Awaited<ReturnType<typeof demoCompany>>;
 let c: Catalogue;
 const made: number[] = [];
+/** Tags made for the pre-fill: removed at the end when still unused. */
+const spare: string[] = [];
 
 beforeAll(async () => {
   demo = await demoCompany();
@@ -36,6 +38,25 @@ beforeAll(async () => {
 afterAll(async () => {
   if (made.length)
     await demoDb().deleteFrom('equipment').where('id', 'in', made).where('tag_id', 'is', null).execute();
+  if (spare.length) {
+    const gone = await demoDb()
+      .deleteFrom('tags')
+      .where('serial_number', 'in', spare)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('equipment as e').select('e.id').whereRef('e.tag_id', '=', 'tags.id'))),
+      )
+      .returning('serial_number')
+      .execute();
+    if (gone.length)
+      await coreDb()
+        .deleteFrom('tag_registry')
+        .where(
+          'serial',
+          'in',
+          gone.map((g) => g.serial_number),
+        )
+        .execute();
+  }
 });
 
 const code = () => `IMP-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
@@ -93,6 +114,8 @@ describe('equipment awaiting a tag', () => {
   it('gets tags in bulk from the report filtered to "Aguardando tag" (company admin)', async () => {
     const extraCode = code();
     const ids = [await tagless(`${extraCode}-A`), await tagless(`${extraCode}-B`)];
+    // Unused tags of the company for the pre-fill (the demo company may have none left).
+    spare.push(await createTag(demo), await createTag(demo));
     const page = await fresh();
     await login(page, DEMO.companyAdmin);
     await page.goto(`/#/inspections?query=${extraCode}&awaitingTag=yes`);
