@@ -52,7 +52,7 @@ async function pick(page: Page, trigger: string, option: string): Promise<void> 
 /** Waits until the table shows exactly the rows `equipment.list` answers for `input`. */
 async function expectRowsOf(page: Page, api: Api, input: ListInput): Promise<void> {
   const expected = await api.equipment.list.query(input);
-  await expect.poll(() => shownTags(page)).toEqual(expected.items.map((e) => e.tagSerialNumber));
+  await expect.poll(() => shownTags(page)).toEqual(expected.items.map((e) => e.tagSerialNumber ?? ''));
   expect(await total(page)).toBe(`Total: ${expected.total}${expected.totalCapped ? '+' : ''}`);
 }
 
@@ -334,7 +334,7 @@ describe('maintenance report (/maintenances)', () => {
     const expectMaintenanceRows = async (input: { enabledTagsOnly?: boolean }) => {
       const expected = await api.reports.maintenances.query(input);
       expect(expected.items.length).toBeGreaterThan(0);
-      await expect.poll(() => shownTags(page)).toEqual(expected.items.map((e) => e.tagSerialNumber));
+      await expect.poll(() => shownTags(page)).toEqual(expected.items.map((e) => e.tagSerialNumber ?? ''));
       expect(await total(page)).toBe(`Total: ${expected.total}${expected.totalCapped ? '+' : ''}`);
       // each row is marked with the maintenance status the screen shows
       expect(await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-status')))).toEqual(

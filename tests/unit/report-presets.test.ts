@@ -146,6 +146,7 @@ describe('report URL rewrites', () => {
       manufacturingDate: undefined,
       rechargeDate: undefined,
       weighingDate: undefined,
+      awaitingTag: 'all',
     });
     expect(
       exportFilters({ page: 2, pageSize: 100, sort: 'product', direction: 'asc', status: 'NA' }),

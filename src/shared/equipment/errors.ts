@@ -108,4 +108,16 @@ export const equipmentErrors = defineErrors({
     en: 'The offline data download is expired or invalid; start again',
     es: 'La descarga de los datos sin conexión caducó o no es válida; vuelva a empezar',
   },
+  EQUIPMENT_ALREADY_TAGGED: {
+    status: 409,
+    message: 'Este equipamento já tem a tag {serial}',
+    en: 'This equipment already has tag {serial}',
+    es: 'Este equipo ya tiene la etiqueta {serial}',
+  },
+  TAG_ASSIGNMENTS_INVALID: {
+    status: 409,
+    message: 'Nenhuma tag foi atribuída: corrija as linhas marcadas',
+    en: 'No tag was assigned: fix the marked rows',
+    es: 'No se asignó ninguna etiqueta: corrija las filas marcadas',
+  },
 });

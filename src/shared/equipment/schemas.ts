@@ -219,7 +219,7 @@ export const equipmentSchema = z.object({
   enabledTag: z.boolean(),
   companyId: z.number().int(),
   companyName: z.string().nullable(),
-  tagSerialNumber: z.string(),
+  tagSerialNumber: z.string().nullable(), // null: awaiting a tag (issue 31, shared/equipment/awaiting-tag.ts)
   extraLabel: z.string().nullable(),
   extraCode: z.string().nullable(),
   createdAt: z.date(),
@@ -327,10 +327,10 @@ export const maintenanceRecordSchema = z.object({
 export const snapshotSchema = z.object({
   id: z.number().int(),
   transaction: z.date(),
-  kind: z.enum(['CREATED', 'UPDATED', 'TAG_REPLACED']),
+  kind: z.enum(['CREATED', 'UPDATED', 'TAG_REPLACED', 'TAG_ASSIGNED']),
   userName: z.string().nullable(),
   userEmail: z.string().nullable(),
-  tagSerialNumber: z.string(),
+  tagSerialNumber: z.string().nullable(),
   productName: z.string(),
   productSku: z.string(),
   extraLabel: z.string().nullable(),

@@ -11,6 +11,7 @@ import { cycleCodeField } from '../cycles/schemas.ts';
 import { EQUIPMENT_STATUSES, EXPIRATION_STATUSES } from '../enums.ts';
 import { EXPIRATION_FILTERS } from '../equipment/status.ts';
 import { idField, isoDateField } from '../fields.ts';
+import { triStateFilter } from '../list.ts';
 
 const optionalId = idField.optional();
 const optionalDay = isoDateField.optional();
@@ -33,6 +34,8 @@ export const commonReportFilters = {
   cycle: cycleCodeField.optional(),
   /** the status of that cycle today — or, without `cycle`, of any of the equipment's cycles */
   cycleStatus: z.enum(EXPIRATION_STATUSES).optional(),
+  /** equipment waiting for a tag (issue 31: imported without one): yes, no or all */
+  awaitingTag: triStateFilter(),
 };
 
 /**

@@ -384,7 +384,7 @@ export function SnapshotItem({ r }: { r: SnapshotRecord }) {
       </p>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         <dt className="text-muted-foreground">{t('history.tag')}</dt>
-        <dd className="font-mono font-medium">{r.tagSerialNumber}</dd>
+        <dd className="font-mono font-medium">{r.tagSerialNumber ?? '—'}</dd>
         <dt className="text-muted-foreground">{t('history.equipment')}</dt>
         <dd className="font-medium">
           {r.productName} <span className="text-muted-foreground">({r.productSku})</span>

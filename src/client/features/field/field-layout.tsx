@@ -8,6 +8,7 @@ import {
   CheckCircle2,
   ClipboardCheck,
   History,
+  Link2,
   PlusCircle,
   Replace,
   TriangleAlert,
@@ -18,8 +19,23 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { FIELD_NS } from './i18n.ts';
 
-export const ACTIONS = ['register', 'replace', 'inspect', 'maintain', 'history'] as const;
+export const ACTIONS = ['register', 'claim', 'replace', 'inspect', 'maintain', 'history'] as const;
 export type Action = (typeof ACTIONS)[number];
+
+/**
+ * What a tag offers online: its equipment's records (only the history on a disabled tag), or on an
+ * unused tag registering, linking equipment that awaits a tag (when the company has any, issue 31)
+ * and replacing another tag.
+ */
+export function onlineActions(
+  own: { enabledTag: boolean } | null,
+  unused: boolean,
+  claimable: boolean,
+): Action[] {
+  if (own) return own.enabledTag ? ['inspect', 'maintain', 'history'] : ['history'];
+  if (!unused) return [];
+  return claimable ? ['register', 'claim', 'replace'] : ['register', 'replace'];
+}
 
 /** Narrow column: a phone's width first, centred on larger screens. */
 export function Shell({ children }: { children: React.ReactNode }) {
@@ -32,6 +48,7 @@ export function Shell({ children }: { children: React.ReactNode }) {
 
 const ACTION_ICON: Record<Action, React.ComponentType<{ className?: string }>> = {
   register: PlusCircle,
+  claim: Link2,
   replace: Replace,
   inspect: ClipboardCheck,
   maintain: Wrench,

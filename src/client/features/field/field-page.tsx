@@ -34,6 +34,7 @@ import { FIELD_NS } from './i18n.ts';
 import { InspectForm } from './inspect-form.tsx';
 import { MaintainForm } from './maintain-form.tsx';
 import { RegisterForm } from './register-form.tsx';
+import { ClaimForm, useHasAwaitingTag } from './claim-form.tsx';
 import { ReplaceForm } from './replace-form.tsx';
 import { OfflineTagPage } from './offline-tag-page.tsx';
 import { useOffline } from './offline/banner.tsx';
@@ -49,6 +50,7 @@ import {
   type Action,
   ActionButton,
   ActionHeader,
+  onlineActions,
   Row,
   Shell,
   SuccessNotice,
@@ -91,6 +93,7 @@ export function FieldTagPage() {
     enabled: signedIn && registered === false,
     retry: false,
   });
+  const claimable = useHasAwaitingTag(options.data?.companyId);
 
   // A tag opened online is kept on the phone with its forms, to open and record without signal
   // later even if the working set was never prepared (issue 26 item 11).
@@ -166,14 +169,7 @@ export function FieldTagPage() {
 
   const own = equipment.data ?? null;
   const opts = options.data ?? null;
-  const canAct = own?.enabledTag === true;
-  const available: Action[] = own
-    ? canAct
-      ? ['inspect', 'maintain', 'history']
-      : ['history']
-    : opts
-      ? ['register', 'replace']
-      : [];
+  const available = onlineActions(own, opts !== null, claimable);
 
   if (action && available.includes(action)) {
     const back = () => setAction(undefined);
@@ -182,6 +178,9 @@ export function FieldTagPage() {
         <ActionHeader action={action} serial={serial} productName={own?.product.name} onBack={back} />
         {action === 'register' && opts && (
           <RegisterForm serial={serial} options={opts} onDone={done} onCancel={back} />
+        )}
+        {action === 'claim' && opts && (
+          <ClaimForm serial={serial} companyId={opts.companyId} onDone={done} onCancel={back} />
         )}
         {action === 'replace' && <ReplaceForm serial={serial} onDone={done} onCancel={back} />}
         {action === 'inspect' && (

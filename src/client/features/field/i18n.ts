@@ -35,6 +35,7 @@ registerTranslations(FIELD_NS, {
     actionsLabel: 'Ações da etiqueta',
     actions: {
       register: 'Cadastrar equipamento',
+      claim: 'Vincular equipamento aguardando tag',
       replace: 'Trocar a etiqueta de um equipamento',
       inspect: 'Inspecionar',
       maintain: 'Registrar manutenção',
@@ -93,6 +94,19 @@ registerTranslations(FIELD_NS, {
       quantityInvalid: 'Informe uma quantidade maior que zero.',
     },
     unit: { UNITS: 'un.', LITRES: 'L', KILOGRAMS: 'kg', METRES: 'm', NA: '' },
+    claim: {
+      explain:
+        'Escolha o equipamento importado sem tag que vai receber a etiqueta {{serial}}. Depois disso ele é inspecionado por esta etiqueta.',
+      search: 'Buscar equipamento',
+      searchPlaceholder: 'Número de controle, identificação ou produto',
+      none: 'Nenhum equipamento desta empresa aguarda tag.',
+      noMatch: 'Nenhum equipamento aguardando tag corresponde à busca.',
+      pick: 'Escolha um equipamento',
+      more_one: 'Mais {{count}} equipamento: refine a busca.',
+      more_other: 'Mais {{count}} equipamentos: refine a busca.',
+      submit: 'Vincular',
+      done: 'Etiqueta vinculada ao equipamento com sucesso!',
+    },
     replace: {
       explain:
         'Use a etiqueta {{serial}} no lugar da etiqueta perdida ou danificada de um equipamento já cadastrado. Um administrador conclui a troca, e o histórico do equipamento passa para esta etiqueta.',
@@ -165,6 +179,7 @@ registerTranslations(FIELD_NS, {
     actionsLabel: 'Tag actions',
     actions: {
       register: 'Register equipment',
+      claim: 'Link equipment awaiting a tag',
       replace: 'Replace the tag of an equipment',
       inspect: 'Inspect',
       maintain: 'Record maintenance',
@@ -218,6 +233,19 @@ registerTranslations(FIELD_NS, {
       quantityInvalid: 'Enter a quantity greater than zero.',
     },
     unit: { UNITS: 'units', LITRES: 'L', KILOGRAMS: 'kg', METRES: 'm', NA: '' },
+    claim: {
+      explain:
+        'Choose the equipment imported without a tag that will get tag {{serial}}. From then on it is inspected through this tag.',
+      search: 'Search equipment',
+      searchPlaceholder: 'Control number, label or product',
+      none: 'No equipment of this company is awaiting a tag.',
+      noMatch: 'No equipment awaiting a tag matches the search.',
+      pick: 'Choose an equipment',
+      more_one: '{{count}} more equipment: refine the search.',
+      more_other: '{{count}} more equipment: refine the search.',
+      submit: 'Link',
+      done: 'Tag linked to the equipment!',
+    },
     replace: {
       explain:
         'Use tag {{serial}} instead of the lost or damaged tag of an equipment already registered. An admin completes the replacement, and the equipment’s history moves to this tag.',
@@ -291,6 +319,7 @@ registerTranslations(FIELD_NS, {
     actionsLabel: 'Acciones de la etiqueta',
     actions: {
       register: 'Registrar equipo',
+      claim: 'Vincular equipo esperando etiqueta',
       replace: 'Cambiar la etiqueta de un equipo',
       inspect: 'Inspeccionar',
       maintain: 'Registrar mantenimiento',
@@ -344,6 +373,19 @@ registerTranslations(FIELD_NS, {
       quantityInvalid: 'Informe una cantidad mayor que cero.',
     },
     unit: { UNITS: 'u.', LITRES: 'L', KILOGRAMS: 'kg', METRES: 'm', NA: '' },
+    claim: {
+      explain:
+        'Elija el equipo importado sin etiqueta que recibirá la etiqueta {{serial}}. A partir de entonces se inspecciona con esta etiqueta.',
+      search: 'Buscar equipo',
+      searchPlaceholder: 'Número de control, identificación o producto',
+      none: 'Ningún equipo de esta empresa espera etiqueta.',
+      noMatch: 'Ningún equipo esperando etiqueta coincide con la búsqueda.',
+      pick: 'Elija un equipo',
+      more_one: '{{count}} equipo más: refine la búsqueda.',
+      more_other: '{{count}} equipos más: refine la búsqueda.',
+      submit: 'Vincular etiqueta',
+      done: '¡Etiqueta vinculada al equipo!',
+    },
     replace: {
       explain:
         'Use la etiqueta {{serial}} en lugar de la etiqueta perdida o dañada de un equipo ya registrado. Un administrador completa el cambio, y el historial del equipo pasa a esta etiqueta.',

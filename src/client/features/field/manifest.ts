@@ -21,6 +21,9 @@ export const fieldManifest = defineFeature('field', [
         'equipment.get',
         'equipment.registerOptions',
         'equipment.register',
+        // equipment imported without a tag, bound to this one (issue 31)
+        'equipment.awaitingTag',
+        'equipment.claimTag',
         'equipment.inspectionForm',
         'equipment.inspect',
         'equipment.maintenanceForm',

@@ -6,14 +6,18 @@
  * inspection's proof-of-presence flags, the last tag read, and the never-scanned report — the
  * "Não escaneado desde" day (`notScannedSince`), exported like every other filter.
  */
+import { Tags } from 'lucide-react';
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Equipment, equipmentListSchema } from '../../../shared/equipment/schemas.ts';
+import { ADMIN_ROLES, type Role } from '../../../shared/roles.ts';
 import { type DataTableColumn, ListPage, useServerList } from '../../components/list/index.ts';
+import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { EquipmentDialog } from '../equipment/equipment-dialog.tsx';
+import { AssignTagsDialog, assignableRows } from './assign-tags-dialog.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { REPORTS_NS } from './i18n.ts';
 import { RecordDownloads } from './record-downloads.tsx';
@@ -96,13 +100,29 @@ function InspectionReport() {
   const role = useSession().role;
   const list = useServerList(trpc.equipment.list, { schema: equipmentListSchema });
   const [detail, setDetail] = React.useState<string | null>(null);
+  const [assigning, setAssigning] = React.useState<Equipment[] | null>(null);
   const columns = useColumns(setDetail);
   const { input } = list;
+  // Equipment awaiting a tag (issue 31): admins give the page's equipment tags in bulk.
+  const assignable =
+    input.awaitingTag === 'yes' && ADMIN_ROLES.includes(role as Role)
+      ? assignableRows(list.data?.items ?? [])
+      : [];
   return (
     <ListPage
       title={t('inspectionsTitle')}
       description={t('inspectionsDescription')}
-      actions={<ExportButtons request={{ report: 'inspections', filters: exportFilters(input) }} />}
+      actions={
+        <div className="flex flex-wrap items-start gap-2">
+          {assignable.length > 0 && (
+            <Button variant="outline" onClick={() => setAssigning(assignable)} data-testid="assign-tags">
+              <Tags aria-hidden />
+              {t('assign.open', { count: assignable.length })}
+            </Button>
+          )}
+          <ExportButtons request={{ report: 'inspections', filters: exportFilters(input) }} />
+        </div>
+      }
       list={list}
       searchPlaceholder={t('search')}
       filters={
@@ -157,6 +177,7 @@ function InspectionReport() {
       rowKey={(e) => e.id}
       rowProps={(e) => reportRowProps(e)}
     >
+      {assigning && <AssignTagsDialog rows={assigning} onClose={() => setAssigning(null)} />}
       {detail && (
         <EquipmentDialog
           tag={detail}

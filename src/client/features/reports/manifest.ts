@@ -1,4 +1,5 @@
 import { defineFeature, EVERYONE, lazyPage, only, SIGNED_IN, searchOf } from '../../lib/manifest.ts';
+import { ADMIN_ROLES } from '../../../shared/roles.ts';
 import { GROUP_WIDE_ROLES } from './report-roles.ts';
 
 const feature = () => import('./index.ts');
@@ -22,6 +23,8 @@ const inspectionReport = [
   'catalogue.products.options',
   'reports.cycles',
   ...only(GROUP_WIDE_ROLES, 'organisations.companies.list'),
+  // equipment awaiting a tag, given tags in bulk (issue 31)
+  ...only(ADMIN_ROLES, 'equipment.nextUnusedTags', 'equipment.assignTags'),
 ];
 
 export const reportsManifest = defineFeature('reports', [

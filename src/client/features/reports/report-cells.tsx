@@ -37,7 +37,8 @@ export function reportRowProps(e: Equipment, status: EquipmentStatus = e.status)
     className: cn(ROW_MARK[status], !e.enabledTag && 'opacity-55'),
     'data-status': status,
     'data-enabled-tag': String(e.enabledTag),
-    'data-tag': e.tagSerialNumber,
+    'data-tag': e.tagSerialNumber ?? undefined,
+    'data-awaiting-tag': e.tagSerialNumber === null ? 'true' : undefined,
   };
 }
 
@@ -129,6 +130,19 @@ export function DetailButton({ serial, onOpen }: { serial: string; onOpen(serial
   );
 }
 
+/** The tag cell of equipment imported without a tag: it gets one at the first scan or in bulk. */
+export function AwaitingTag() {
+  const { t } = useTranslation(REPORTS_NS);
+  return (
+    <span
+      className="rounded-full border border-dashed px-2 py-0.5 text-xs whitespace-nowrap text-muted-foreground"
+      data-testid="cell-awaiting-tag"
+    >
+      {t('awaitingTag')}
+    </span>
+  );
+}
+
 /**
  * The columns both reports share around their own (seed 001 screens 1 and 2): product (marked with
  * the status the report shows), extra label and code, registration date — then theirs — then the
@@ -159,7 +173,13 @@ export function reportColumns(
       id: 'details',
       header: <span className="sr-only">{t('columns.details')}</span>,
       headerClassName: 'w-12',
-      cell: (e) => <DetailButton serial={e.tagSerialNumber} onOpen={opts.onOpen} />,
+      // The dialog is reached by tag: equipment waiting for one (issue 31) says so instead.
+      cell: (e) =>
+        e.tagSerialNumber === null ? (
+          <AwaitingTag />
+        ) : (
+          <DetailButton serial={e.tagSerialNumber} onOpen={opts.onOpen} />
+        ),
     },
   ];
 }

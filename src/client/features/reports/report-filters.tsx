@@ -18,7 +18,9 @@ import {
   type ExpirationFilter,
   isExtinguisherType,
 } from '../../../shared/equipment/status.ts';
+import type { TriState } from '../../../shared/list.ts';
 import { FilterSelect } from '../../components/filter-select.tsx';
+import { TriStateFilter } from '../../components/list/filters.tsx';
 import { ANY_DAY, DayFilter, DayRangeFilter } from '../../components/list/day-range-filter.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
@@ -44,6 +46,7 @@ export interface CommonFilters {
   weighingDate?: string;
   cycle?: string;
   cycleStatus?: ExpirationStatus;
+  awaitingTag: TriState;
 }
 
 /** What the filters need of a list (`useServerList`'s result fits). */
@@ -350,6 +353,12 @@ export function ReportFilters({
       <ActiveTagsFilter
         checked={list.input.enabledTagsOnly}
         onChange={(enabledTagsOnly) => list.setFilters({ enabledTagsOnly })}
+      />
+      <TriStateFilter
+        value={list.input.awaitingTag}
+        onChange={(awaitingTag) => list.setFilters({ awaitingTag })}
+        label={t('awaitingTag')}
+        testId="filter-awaiting-tag"
       />
       <CatalogueFilters list={list} options={options} />
       {selects}

@@ -9,6 +9,7 @@ import type { EquipmentCycle } from '../../../shared/cycles/schemas.ts';
 import { DOSSIER_AHEAD_DAYS } from '../../../shared/dossier/schemas.ts';
 import type { ExpirationStatus, OsStatus } from '../../../shared/enums.ts';
 import { addDays } from '../../../shared/equipment/status.ts';
+import { AWAITING_TAG_PT } from '../../../shared/equipment/awaiting-tag.ts';
 import type { SectionedBlock } from '../../../render/sectioned-pdf.ts';
 import type { Trx } from '../../kit/tenant-tx.ts';
 import {
@@ -51,7 +52,7 @@ export function cycleLines(cycles: readonly EquipmentCycle[]): string {
 
 function equipmentRow(e: DossierEquipment, timeZone: string): string[] {
   return [
-    e.serial,
+    e.serial ?? AWAITING_TAG_PT,
     `${e.product}\nSKU ${e.sku}`,
     orEmpty(e.extraLabel),
     cycleLines(e.cycles),
@@ -210,7 +211,7 @@ async function* comingDue(trx: Trx, companyId: number, today: string): AsyncGene
       kind: 'rows',
       rows: batch.map((c) => [
         day(c.dueDate),
-        c.serial,
+        c.serial ?? AWAITING_TAG_PT,
         c.cycle,
         c.product,
         orEmpty(c.extraLabel),

@@ -89,7 +89,8 @@ export function cycleCounts(trx: Trx, companyId: number, day: string): Promise<C
 
 export interface DossierEquipment {
   id: number;
-  serial: string;
+  /** null while it waits for a tag */
+  serial: string | null;
   product: string;
   sku: string;
   extraLabel: string | null;
@@ -107,7 +108,8 @@ export async function* equipmentBatches(
 ): AsyncGenerator<DossierEquipment[]> {
   const query = trx
     .selectFrom('equipment as e')
-    .innerJoin('tags as t', 't.id', 'e.tag_id')
+    // Equipment waiting for a tag (tenant 1401) is the company's all the same: listed last of its type.
+    .leftJoin('tags as t', 't.id', 'e.tag_id')
     .innerJoin('products as p', 'p.id', 'e.product_id')
     .innerJoin('inspection_types as it', 'it.id', 'p.inspection_type_id')
     .where('e.company_id', '=', companyId)
@@ -197,7 +199,8 @@ export function improperBatches(trx: Trx, companyId: number) {
 
 export interface ComingDue {
   dueDate: string;
-  serial: string;
+  /** null while the equipment waits for a tag */
+  serial: string | null;
   product: string;
   extraLabel: string | null;
   inspectionType: string;
@@ -209,7 +212,7 @@ export function comingDueBatches(trx: Trx, companyId: number, day: string, until
   const query = trx
     .selectFrom('equipment_cycles as ec')
     .innerJoin('equipment as e', 'e.id', 'ec.equipment_id')
-    .innerJoin('tags as t', 't.id', 'e.tag_id')
+    .leftJoin('tags as t', 't.id', 'e.tag_id')
     .innerJoin('products as p', 'p.id', 'e.product_id')
     .innerJoin('inspection_types as it', 'it.id', 'p.inspection_type_id')
     .leftJoin('maintenance_cycles as mc', (j) => j.on(effective).onRef('mc.code', '=', 'ec.cycle_code'))

@@ -17,7 +17,7 @@ function selectEquipment(db: Db, day: string) {
   return (
     db
       .selectFrom('equipment as e')
-      .innerJoin('tags as t', 't.id', 'e.tag_id')
+      .leftJoin('tags as t', 't.id', 'e.tag_id')
       .innerJoin('products as p', 'p.id', 'e.product_id')
       .innerJoin('inspection_types as it', 'it.id', 'p.inspection_type_id')
       .leftJoin('inspections as li', 'li.id', 'e.last_inspection_id')
@@ -104,7 +104,8 @@ export function toEquipmentDto(r: EquipmentRow, limits = presenceLimits()): Equi
   return {
     id: r.id,
     status: r.status,
-    enabledTag: r.tag_enabled,
+    // Waiting for a tag (tenant 1401): no tag, so none disabled — the row is not dimmed.
+    enabledTag: r.tag_enabled ?? true,
     companyId: r.company_id,
     companyName,
     tagSerialNumber: r.serial_number,

@@ -22,6 +22,15 @@ import {
   tagCardSchema,
   updateEquipmentSchema,
 } from '../../../shared/equipment/schemas.ts';
+import {
+  assignedTagsSchema,
+  assignTagsSchema,
+  awaitingTagListSchema,
+  awaitingTagPageSchema,
+  claimTagSchema,
+  nextUnusedTagsSchema,
+  unusedTagsSchema,
+} from '../../../shared/equipment/awaiting-tag.ts';
 import { cappedPageSchema, pageSchema } from '../../../shared/list.ts';
 import { ADMIN_ROLES, ALL_ROLES } from '../../../shared/roles.ts';
 import { mutation, PUBLIC, query, tenant } from '../../kit/operation.ts';
@@ -81,6 +90,43 @@ export const equipmentOperations = {
     output: registeredSchema,
     rest: { method: 'post', path: '/web/equipments/', status: 201 },
     handler: (ctx, input) => s.registerEquipment(ctx, input),
+  }),
+  awaitingTag: query({
+    access: field,
+    summary:
+      'Equipment waiting for a tag (imported without one), paged and searched by control number, label and product — the register screen’s “link equipment awaiting a tag” picker. Company roles see their company’s; admins of the group may pass `companyId`.',
+    input: awaitingTagListSchema,
+    output: awaitingTagPageSchema,
+    // Static path first: mounted before `/web/equipments/:tag/`.
+    rest: { method: 'get', path: '/web/equipments/awaiting-tag/' },
+    handler: (ctx, input) => s.awaitingTagPage(ctx, input),
+  }),
+  claimTag: mutation({
+    access: field,
+    summary:
+      'Binds an unused tag of the caller’s scope to equipment waiting for a tag (the first scan): the tag becomes used and the equipment is reached by it. 404 TAG_NOT_FOUND, EQUIPMENT_NOT_FOUND (none, or another company’s); 409 TAG_ALREADY_USED, TAG_DISABLED, EQUIPMENT_ALREADY_TAGGED, TAGS_LIMIT_REACHED.',
+    input: claimTagSchema,
+    output: registeredSchema,
+    rest: { method: 'post', path: '/web/equipments/:tag/claim', params: { tag: 'tagSerialNumber' } },
+    handler: (ctx, input) => s.claimTag(ctx, input),
+  }),
+  nextUnusedTags: query({
+    access: admin,
+    summary:
+      'The company’s next enabled, never used tags in serial order (`count`, at most 1,000): what the bulk assignment pre-fills.',
+    input: nextUnusedTagsSchema,
+    output: unusedTagsSchema,
+    rest: { method: 'get', path: '/web/equipments/next-unused-tags/' },
+    handler: (ctx, input) => s.nextUnusedTags(ctx, input),
+  }),
+  assignTags: mutation({
+    access: admin,
+    summary:
+      'Gives tags to equipment waiting for one, in bulk (at most 1,000 pairs of `equipmentId` and `tagSerialNumber`, one company): all or nothing — 409 TAG_ASSIGNMENTS_INVALID lists each refused pair as an issue whose message is its code (TAG_NOT_FOUND, TAG_ALREADY_USED, TAG_DISABLED, EQUIPMENT_NOT_FOUND, EQUIPMENT_ALREADY_TAGGED, DUPLICATE); 409 TAGS_LIMIT_REACHED.',
+    input: assignTagsSchema,
+    output: assignedTagsSchema,
+    rest: { method: 'post', path: '/web/equipments/assign-tags/' },
+    handler: (ctx, input) => s.assignTags(ctx, input),
   }),
   list: query({
     access: field,

@@ -7,6 +7,7 @@
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { ExpirationStatus } from '../../../shared/enums.ts';
+import type { TriState } from '../../../shared/list.ts';
 import type { EquipmentStatus, ExpirationFilter } from '../../../shared/equipment/status.ts';
 import {
   EXTINGUISHER_DATE_FILTERS,
@@ -48,6 +49,8 @@ export interface EquipmentReportFilters {
   /** a maintenance cycle's code, and its status today (without the code: any of the equipment's cycles) */
   cycle?: string;
   cycleStatus?: ExpirationStatus;
+  /** equipment waiting for a tag (tenant 1401: `tag_id` null; equipment_awaiting_tag_idx) */
+  awaitingTag?: TriState;
 }
 
 /**
@@ -160,6 +163,11 @@ export function equipmentReportWhere(
         .select('t.id')
         .whereRef('t.id', '=', sql.ref('e.tag_id'))
         .where('t.enabled', '=', false)})`,
+  );
+  where(
+    input.awaitingTag !== undefined &&
+      input.awaitingTag !== 'all' &&
+      sql<SqlBool>`e.tag_id is ${input.awaitingTag === 'yes' ? sql`null` : sql`not null`}`,
   );
   where(input.companyId !== undefined && sql<SqlBool>`e.company_id = ${input.companyId}`);
   where(input.productId !== undefined && sql<SqlBool>`e.product_id = ${input.productId}`);

@@ -21,6 +21,8 @@ export {
 export { registerEquipment, registerOptions, updateEquipment, writeEquipmentSnapshot } from './register.ts';
 export { refreshEquipmentSearch, syncProductEquipment } from './search.ts';
 export { setReferenceLocation } from './presence.ts';
+export { awaitingTagPage, claimTag, nextUnusedTags } from './awaiting-tag.ts';
+export { assignTags } from './assign-tags.ts';
 
 import type { EquipmentDetail } from '../../../shared/equipment/detail.ts';
 import type { Ctx } from './common.ts';

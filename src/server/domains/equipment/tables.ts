@@ -10,7 +10,8 @@ type NullableDay = ColumnType<string | null, string | null | undefined, string |
  */
 export interface EquipmentTable {
   id: Generated<number>;
-  tag_id: number;
+  /** null while the equipment waits for a tag (imported without one; tenant 1401) */
+  tag_id: number | null;
   company_id: number;
   product_id: number;
   extra_label: string | null;
@@ -137,8 +138,9 @@ export interface CycleRefreshTable {
 export interface EquipmentSnapshotTable extends ActorColumns {
   id: Generated<number>;
   equipment_id: number;
-  kind: 'CREATED' | 'UPDATED' | 'TAG_REPLACED';
-  tag_serial: string;
+  kind: 'CREATED' | 'UPDATED' | 'TAG_REPLACED' | 'TAG_ASSIGNED';
+  /** null on the CREATED snapshot of equipment created without a tag */
+  tag_serial: string | null;
   product_id: number | null;
   product_name: string;
   product_sku: string;

@@ -5,6 +5,7 @@
  */
 import { EMPTY_DATE, formatDate } from '../../../shared/dates.ts';
 import type { Equipment } from '../../../shared/equipment/schemas.ts';
+import { AWAITING_TAG_PT } from '../../../shared/equipment/awaiting-tag.ts';
 import { todayIn } from '../../../shared/equipment/status.ts';
 import type { ReportKind } from '../../../shared/reports/schemas.ts';
 import type { LastRecordPhotoCounts } from '../photos/index.ts';
@@ -69,7 +70,7 @@ export function pdfColumns(report: ReportKind, timeZone: string): PdfColumn[] {
     cell: (e: Equipment) => `${e.extraLabel ?? ''}\n${e.extraCode ?? ''}`,
   };
   // The serial is the key a technician looks for on paper: printed whole, never cut.
-  const tag = { header: 'Tag', whole: true, cell: (e: Equipment) => e.tagSerialNumber };
+  const tag = { header: 'Tag', whole: true, cell: (e: Equipment) => e.tagSerialNumber ?? AWAITING_TAG_PT };
   const created = { header: 'Cadastro', cell: (e: Equipment) => day(e.createdAt) };
   if (report === 'maintenances')
     return [
@@ -138,7 +139,12 @@ export function xlsxColumns(timeZone: string): XlsxColumn[] {
     { header: 'Identificação', width: 28, cell: (e) => e.extraLabel },
     { header: 'Número de controle', width: 18, cell: (e) => e.extraCode },
     { header: 'Tag', width: 12, cell: (e) => e.tagSerialNumber },
-    { header: 'Tag ativa', width: 9, cell: (e) => (e.enabledTag ? 'Sim' : 'Não') },
+    // Waiting for a tag: both cells empty, so the file imports back as tagless equipment (issue 31).
+    {
+      header: 'Tag ativa',
+      width: 9,
+      cell: (e) => (e.tagSerialNumber === null ? null : e.enabledTag ? 'Sim' : 'Não'),
+    },
     { header: 'Empresa', width: 28, cell: (e) => e.companyName },
     { header: 'Cadastro', width: 12, date: true, cell: (e) => instantDay(e.createdAt) },
     { header: 'Vencimento', width: 12, date: true, cell: (e) => calendarDay(e.dueDate) },

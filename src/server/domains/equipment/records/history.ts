@@ -250,10 +250,10 @@ export async function maintenanceRecordById(
 
 interface SnapshotRow {
   id: number;
-  kind: 'CREATED' | 'UPDATED' | 'TAG_REPLACED';
+  kind: 'CREATED' | 'UPDATED' | 'TAG_REPLACED' | 'TAG_ASSIGNED';
   user_name: string | null;
   user_email: string | null;
-  tag_serial: string;
+  tag_serial: string | null;
   product_name: string;
   product_sku: string;
   extra_label: string | null;
