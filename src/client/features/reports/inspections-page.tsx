@@ -13,7 +13,9 @@ import { type DataTableColumn, ListPage, useServerList } from '../../components/
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
+import { canVisit } from '../../routes/navigation.ts';
 import { EquipmentDialog } from '../equipment/equipment-dialog.tsx';
+import { ImportLink } from './import-link.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { REPORTS_NS } from './i18n.ts';
 import { RecordDownloads } from './record-downloads.tsx';
@@ -102,7 +104,12 @@ function InspectionReport() {
     <ListPage
       title={t('inspectionsTitle')}
       description={t('inspectionsDescription')}
-      actions={<ExportButtons request={{ report: 'inspections', filters: exportFilters(input) }} />}
+      actions={
+        <>
+          {role !== null && canVisit(role, '/imports') && <ImportLink />}
+          <ExportButtons request={{ report: 'inspections', filters: exportFilters(input) }} />
+        </>
+      }
       list={list}
       searchPlaceholder={t('search')}
       filters={
