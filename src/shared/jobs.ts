@@ -34,6 +34,8 @@ export const jobViewSchema = z.object({
   expiresAt: z.date().nullable(),
   result: z.object({ name: z.string(), contentType: z.string(), size: z.number() }).nullable(),
   downloadUrl: z.string().nullable(),
+  /** a finished job's small JSON result (an import's counts: `importRunSummarySchema`), else null */
+  summary: z.record(z.string(), z.unknown()).nullable(),
 });
 export type JobView = z.infer<typeof jobViewSchema>;
 

@@ -10,7 +10,7 @@ import type { ImportMapping, ImportPreview } from '../../../shared/imports/schem
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { errorMessage, useTRPCClient } from '../../lib/trpc.ts';
+import { errorMessage, useTRPC } from '../../lib/trpc.ts';
 import { IMPORTS_NS } from './i18n.ts';
 import { MappingTable, PreviewTable } from './mapping-table.tsx';
 import { initialMapping, missingRequired } from './mapping-rules.ts';
@@ -19,11 +19,13 @@ import type { ImportWizard } from './use-import-wizard.ts';
 
 export function MapStep({ wizard }: { wizard: ImportWizard }) {
   const { t } = useTranslation(IMPORTS_NS);
-  const client = useTRPCClient();
-  const input = { kind: wizard.kind, fileId: wizard.upload?.fileId ?? 0, companyId: wizard.companyId };
+  const trpc = useTRPC();
   const preview = useQuery({
-    queryKey: ['imports', 'preview', input],
-    queryFn: () => client.imports.preview.mutate(input),
+    ...trpc.imports.preview.queryOptions({
+      kind: wizard.kind,
+      fileId: wizard.upload?.fileId ?? 0,
+      companyId: wizard.companyId,
+    }),
     enabled: wizard.upload !== null,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
