@@ -58,18 +58,24 @@ afterAll(async () => {
   await closeDb();
 });
 
-/** The first worksheet's header cells of a downloaded XLSX. */
-async function headerCells(path: string): Promise<string[]> {
+/** The first worksheet's rows of a downloaded XLSX, as texts. */
+async function sheetRows(path: string): Promise<string[][]> {
   const book = new ExcelJS.Workbook();
   const bytes = await readFile(path);
-  await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  await book.xlsx.load(
+    bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+  );
   const sheet = book.worksheets[0];
-  if (!sheet) throw new Error('the template has no worksheet');
-  const cells: string[] = [];
-  sheet.getRow(1).eachCell((c) => {
-    cells.push(String(c.value ?? ''));
+  if (!sheet) throw new Error('the file has no worksheet');
+  const rows: string[][] = [];
+  sheet.eachRow((row) => {
+    const cells: string[] = [];
+    row.eachCell((c) => {
+      cells.push(String(c.value ?? ''));
+    });
+    rows.push(cells);
   });
-  return cells;
+  return rows;
 }
 
 /** Waits for the screen's step (`data-step` of the page). */
@@ -102,7 +108,7 @@ describe('importing equipment from a spreadsheet', () => {
     await page.getByTestId('import-template-download').click();
     const template = await templateDownload;
     expect(template.suggestedFilename()).toMatch(/\.xlsx$/);
-    const headers = await headerCells((await template.path())!);
+    const [headers = []] = await sheetRows((await template.path())!);
     for (const h of ['SKU', 'Produto', 'Tag', 'Identificação', 'Número de controle', 'Vencimento'])
       expect(headers).toContain(h);
     for (const a of typeWithAttributes.attributes) expect(headers).toContain(a);
@@ -163,7 +169,15 @@ describe('importing equipment from a spreadsheet', () => {
     await atStep(page, 'import');
     await page.getByTestId('import-done').waitFor({ timeout: 90_000 });
     expect(await page.getByTestId('import-created').textContent()).toBe('2 criados');
-    expect(await page.getByTestId('import-failed-count').textContent()).toBe('0 com erro');
+    // the bad row is left out again, and comes back in the failed rows' file with its reason
+    expect(await page.getByTestId('import-failed-count').textContent()).toBe('1 com erro');
+    const failedDownload = page.waitForEvent('download', { timeout: 30_000 });
+    await page.getByTestId('import-failed-rows').click();
+    const failed = await sheetRows((await (await failedDownload).path())!);
+    expect(failed[0]).toContain('Motivo');
+    expect(failed).toHaveLength(2);
+    expect(failed[1]).toContain(codes[1]);
+    expect(failed[1]?.some((c) => c.includes('Data inválida'))).toBe(true);
 
     // the rows in the database: the company's, on the two tags, with their codes and labels
     const rows = await equipmentOn(serials);
