@@ -4,7 +4,7 @@
  * and the file checks answered with the server's codes.
  */
 import { describe, expect, it } from 'vitest';
-import { fileProblem } from '../../src/client/features/imports/file-rules.ts';
+import { fileProblem, IMPORT_MAX_MB } from '../../src/client/features/imports/file-rules.ts';
 import {
   fieldGroups,
   initialMapping,
@@ -113,8 +113,8 @@ describe('the chosen file', () => {
     expect(type?.code).toBe('IMPORT_FILE_TYPE_INVALID');
     const big = fileProblem({ name: 'a.csv', size: IMPORT_MAX_BYTES + 1 });
     expect(big?.code).toBe('IMPORT_FILE_TOO_LARGE');
-    expect(errorText(big!.code, 'pt', big!.params)).toBe('O arquivo passa de 20 MB');
-    expect(errorText(big!.code, 'en', big!.params)).toBe('The file is larger than 20 MB');
+    expect(errorText(big!.code, 'pt', big!.params)).toBe(`O arquivo passa de ${IMPORT_MAX_MB} MB`);
+    expect(errorText(big!.code, 'en', big!.params)).toBe(`The file is larger than ${IMPORT_MAX_MB} MB`);
     expect(fileProblem({ name: 'a.csv', size: IMPORT_MAX_BYTES })).toBeNull();
     expect(fileProblem({ name: 'a.csv', size: 0 })?.code).toBe('IMPORT_FILE_EMPTY');
   });
