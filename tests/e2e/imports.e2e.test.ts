@@ -210,6 +210,47 @@ describe('importing equipment from a spreadsheet', () => {
   });
 });
 
+describe('the file step for a group admin, in English', () => {
+  it('picks the company (kept in the URL); a wrong kind of file and a renamed binary show the server’s texts', async () => {
+    const page = await fresh();
+    await login(page, DEMO.groupAdmin);
+    await page.getByTestId('footer').getByTestId('lang-en').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.goto('/#/imports');
+    await atStep(page, 'choose');
+    expect(await page.getByTestId('import-step-title').textContent()).toBe('File');
+    // the group's companies, or "given on each row"; the choice goes into the URL
+    const company = page.getByTestId('import-company');
+    await expect.poll(() => company.locator('option').count()).toBeGreaterThan(1);
+    expect(await company.locator('option').first().textContent()).toBe('Given on each row (CNPJ or name)');
+    await company.selectOption(String(where.companyId));
+    await expect.poll(() => page.url()).toContain(`companyId=${where.companyId}`);
+
+    // not a CSV/XLSX by its name: refused on the client with the server's code text
+    await page.getByTestId('import-file-input').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('a;b\n1;2\n'),
+    });
+    const error = page.getByTestId('import-file-error');
+    await error.waitFor();
+    expect(await error.textContent()).toBe('The file is neither a CSV nor an XLSX spreadsheet');
+    expect(await page.getByTestId('import-continue').isDisabled()).toBe(true);
+
+    // a binary renamed .csv: the server looks at the bytes (415) and the screen says why
+    await page.getByTestId('import-file-input').setInputFiles({
+      name: 'photo.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]),
+    });
+    await expect.poll(() => error.count()).toBe(0);
+    await page.getByTestId('import-continue').click();
+    await error.waitFor();
+    expect(await error.textContent()).toBe('The file is neither a CSV nor an XLSX spreadsheet');
+    await atStep(page, 'choose');
+  });
+});
+
 async function equipmentOn(serials: string[]) {
   return demo()
     .selectFrom('equipment as e')
