@@ -156,6 +156,14 @@ describe('importing equipment from a spreadsheet', () => {
     expect(cells.slice(0, 3)).toEqual(['3', 'Vencimento', '31/02/2025']);
     expect(cells[3]).toContain('Data inválida');
     expect(await problem.getAttribute('data-code')).toBe('IMPORT_DATE_INVALID');
+    // the bad rows' file: the row as it came, with its reason
+    const badDownload = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByTestId('import-bad-rows').click();
+    const badRows = await sheetRows((await (await badDownload).path())!);
+    expect(badRows[0]).toContain('Motivo');
+    expect(badRows).toHaveLength(2);
+    expect(badRows[1]).toContain(codes[1]);
+    expect(badRows[1]?.some((c) => c.includes('Data inválida'))).toBe(true);
     // nothing written yet
     expect(await equipmentOn(serials)).toEqual([]);
 
