@@ -47,6 +47,7 @@ function toView(r: JobWithNames): JobView {
           size: r.result_size ?? 0,
         }
       : null,
+    summary: r.state === 'completed' ? (r.result ?? null) : null,
     downloadUrl: ready ? signPath(downloadPath(r.id)) : null,
     summary: r.state === 'completed' ? (r.result ?? null) : null,
   };
