@@ -36,8 +36,6 @@ export const jobViewSchema = z.object({
   /** the job's small JSON summary once completed (an import's counts: `importRunSummarySchema`), else null */
   summary: z.record(z.string(), z.unknown()).nullable(),
   downloadUrl: z.string().nullable(),
-  /** a finished job's small JSON result (an import's counts: `importRunSummarySchema`), else null */
-  summary: z.record(z.string(), z.unknown()).nullable(),
 });
 export type JobView = z.infer<typeof jobViewSchema>;
 

@@ -49,7 +49,6 @@ function toView(r: JobWithNames): JobView {
       : null,
     summary: r.state === 'completed' ? (r.result ?? null) : null,
     downloadUrl: ready ? signPath(downloadPath(r.id)) : null,
-    summary: r.state === 'completed' ? (r.result ?? null) : null,
   };
 }
 
