@@ -104,6 +104,13 @@ const SAME_AS_PT: Record<'en' | 'es', ReadonlySet<string>> = {
     'Meses',
     'Semana',
     'Técnico', // the visits calendar (issue 30)
+    // the import screens (issue 31)
+    'Continuar',
+    'Campo',
+    'Válidas',
+    'Problema',
+    'Problemas encontrados',
+    'Importar',
     'Código',
     'OS',
     'OS {{number}}',

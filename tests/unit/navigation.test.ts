@@ -85,6 +85,7 @@ const ROUTE_SETS: Record<RoleOrAnonymous, string[]> = {
     '/company-users',
     '/config-system',
     '/create-os',
+    '/imports',
     '/inspections',
     '/inspections-report',
     '/jobs',
@@ -117,6 +118,7 @@ const ROUTE_SETS: Record<RoleOrAnonymous, string[]> = {
     '/company-users',
     '/config-system',
     '/create-os',
+    '/imports',
     '/inspections',
     '/inspections-report',
     '/jobs',
@@ -239,6 +241,7 @@ const MENUS: Record<Role, MenuGroup[]> = {
         { label: 'menu.categories', to: '/categories' },
         { label: 'menu.subcategories', to: '/subcategories' },
         { label: 'menu.products', to: '/products' },
+        { label: 'menu.imports', to: '/imports' },
       ],
     },
     {
@@ -284,6 +287,7 @@ const MENUS: Record<Role, MenuGroup[]> = {
         { label: 'menu.categories', to: '/categories' },
         { label: 'menu.subcategories', to: '/subcategories' },
         { label: 'menu.products', to: '/products' },
+        { label: 'menu.imports', to: '/imports' },
       ],
     },
     {

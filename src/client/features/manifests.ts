@@ -10,6 +10,7 @@ import { billingManifest } from './billing/manifest.ts';
 import { catalogueManifest } from './catalogue/manifest.ts';
 import { dashboardManifest } from './dashboard/manifest.ts';
 import { fieldManifest } from './field/manifest.ts';
+import { importsManifest } from './imports/manifest.ts';
 import { jobsManifest } from './jobs/manifest.ts';
 import { landingManifest } from './landing/manifest.ts';
 import { organisationsManifest } from './organisations/manifest.ts';
@@ -29,6 +30,7 @@ export const FEATURES = [
   visitsManifest,
   reportsManifest,
   catalogueManifest,
+  importsManifest,
   tagsManifest,
   qrManifest,
   fieldManifest,

@@ -17,6 +17,7 @@ export const en: CommonTranslations = {
     categories: 'Categories',
     subcategories: 'Subcategories',
     products: 'Products',
+    imports: 'Import spreadsheet',
     tags: 'Tags',
     tagsList: 'List',
     tagsReplace: 'Replace',

@@ -17,6 +17,7 @@ export const es: CommonTranslations = {
     categories: 'Categorías',
     subcategories: 'Subcategorías',
     products: 'Productos',
+    imports: 'Importar hoja de cálculo',
     tags: 'Etiquetas',
     tagsList: 'Listar',
     tagsReplace: 'Sustituir',

@@ -16,6 +16,7 @@ export const pt = {
     categories: 'Categorias',
     subcategories: 'Subcategorias',
     products: 'Produtos',
+    imports: 'Importar planilha',
     tags: 'Tags',
     tagsList: 'Listar',
     tagsReplace: 'Substituir',

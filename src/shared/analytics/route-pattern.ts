@@ -32,6 +32,7 @@ export const PAGE_VIEW_ROUTES = [
   '/company-users',
   '/config-system',
   '/create-os',
+  '/imports',
   '/inspections',
   '/inspections-report',
   '/jobs',

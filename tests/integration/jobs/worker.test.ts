@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { coreDb } from '../../../src/server/db/database.ts';
 import { diagnosticJob } from '../../../src/server/domains/jobs/jobs.ts';
+import { getJobUnchecked } from '../../../src/server/domains/jobs/service.ts';
 import { closeQueue, enqueue, insertJobRow, queueFor } from '../../../src/server/jobs/queue.ts';
 import { startWorker } from '../../../src/worker/worker.ts';
 import { waitFor } from '../qr/helpers.ts';
@@ -35,6 +36,9 @@ describe('worker plumbing (real BullMQ on Redis)', () => {
     expect(row.started_at).not.toBeNull();
     expect(row.finished_at).not.toBeNull();
     expect(row.expires_at).not.toBeNull();
+    // the job's view answers the summary (the import screen reads its counts there)
+    const view = await getJobUnchecked(id);
+    expect(view?.summary).toEqual({ steps: 5, echo: 'hello' });
   });
 
   it('retries a failing job as often as its definition says and records the final failure', async () => {
