@@ -16,6 +16,7 @@ import { cycleErrors } from './cycles/errors.ts';
 import { equipmentErrors } from './equipment/errors.ts';
 import { type ErrorDef, formatMessage, type Placeholders } from './define-errors.ts';
 import type { IssueBody } from './field-messages.ts';
+import { importsErrors } from './imports/errors.ts';
 import { jobsErrors } from './jobs/errors.ts';
 import { organisationsErrors } from './organisations/errors.ts';
 import { photosErrors } from './photos/errors.ts';
@@ -41,6 +42,7 @@ export const ERROR_DOMAINS = {
   account: accountErrors,
   organisations: organisationsErrors,
   jobs: jobsErrors,
+  imports: importsErrors,
   catalogue: catalogueErrors,
   cycles: cycleErrors,
   qr: qrErrors,
