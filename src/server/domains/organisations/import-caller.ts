@@ -30,6 +30,7 @@ export async function importCallerOf(
   userId: number,
   groupId: number,
   kind: 'companies' | 'users',
+  who?: RequestContext,
 ): Promise<ImportCaller> {
   const u = await core
     .selectFrom('users')
@@ -46,7 +47,7 @@ export async function importCallerOf(
     groupId,
     role: u.role,
     companyId: u.role === 'COMPANY_ADMIN' ? (u.company_id ?? -1) : null,
-    who: { system: `import.${kind} by user ${u.id}`, companyId: u.company_id },
+    who: who ?? { system: `import.${kind} by user ${u.id}`, companyId: u.company_id },
   };
 }
 
