@@ -13,9 +13,9 @@ export const importsErrors = defineErrors({
   },
   IMPORT_FILE_TOO_LARGE: {
     status: 413,
-    message: 'O arquivo passa de {max} MB',
-    en: 'The file is larger than {max} MB',
-    es: 'El archivo supera los {max} MB',
+    message: 'O arquivo passa de 20 MB',
+    en: 'The file is larger than 20 MB',
+    es: 'El archivo supera los 20 MB',
   },
   IMPORT_FILE_TYPE_INVALID: {
     status: 415,
@@ -148,6 +148,12 @@ export const importsErrors = defineErrors({
     message: 'Mesma tag ou número de controle da linha {line}',
     en: 'Same tag or control number as line {line}',
     es: 'Misma etiqueta o número de control que la línea {line}',
+  },
+  IMPORT_KEY_AMBIGUOUS: {
+    status: 400,
+    message: 'Mais de um equipamento da empresa tem este número de controle',
+    en: 'More than one equipment of the company has this control number',
+    es: 'Más de un equipo de la empresa tiene este número de control',
   },
   IMPORT_TAG_OF_ANOTHER_COMPANY: {
     status: 400,

@@ -44,3 +44,13 @@ export {
   equipmentWithTag,
   visitEquipmentColumns,
 } from './due-cycles.ts';
+export { type BulkEquipmentRow, type BulkOutcome, bulkRegisterEquipment } from './bulk-register.ts';
+export {
+  type ImportExisting,
+  type ImportProduct,
+  type ImportTag,
+  importExisting,
+  importProducts,
+  importTags,
+} from './import-lookups.ts';
+export { typeAttributes } from './attributes.ts';

@@ -133,7 +133,7 @@ async function dueDateFor(
 }
 
 /** `productDates` with the cycles' earliest warning day when the cycles gave the due date. */
-function datesWith(
+export function datesWith(
   product: Parameters<typeof productDates>[0],
   lastInspectionDay: string | null,
   due: { due_date: string | null; due_notice_date?: string | null },

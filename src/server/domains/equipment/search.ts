@@ -1,5 +1,5 @@
 import { refreshCycles } from './cycles-sql.ts';
-import { type SqlBool, sql } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import { searchDocument } from '../../db/search.ts';
 import type { Db } from './common.ts';
 import { recomputeProductDates } from './status-sql.ts';
@@ -9,9 +9,9 @@ import { recomputeProductDates } from './status-sql.ts';
  * labels, product name and SKU, and the last inspector's name as the inspection recorded it (the
  * report's `employeeData` preset searches it; kept on the row by tenant migration 0601).
  */
-export function equipmentSearchDocument() {
+export function equipmentSearchDocument(serial: Expression<unknown> = sql.ref('t.serial_number')) {
   return searchDocument([
-    sql.ref('t.serial_number'),
+    serial,
     sql.ref('e.extra_label'),
     sql.ref('e.extra_code'),
     sql.ref('p.name'),
@@ -44,18 +44,24 @@ export function equipmentSearchDocumentOf(v: {
  */
 export async function refreshEquipmentSearch(
   db: Db,
-  where: { equipmentId: number } | { productId: number } | { tagId: number },
+  where: { equipmentId: number } | { equipmentIds: number[] } | { productId: number } | { tagId: number },
 ): Promise<void> {
-  const doc = equipmentSearchDocument();
+  // The serial as a scalar subquery: equipment waiting for a tag (tenant 1401) has none, and an
+  // UPDATE's FROM cannot left-join its target.
+  const doc = equipmentSearchDocument(
+    sql`(${db.selectFrom('tags as t').select('t.serial_number').whereRef('t.id', '=', sql.ref('e.tag_id'))})`,
+  );
   let q = db
     .updateTable('equipment as e')
-    .from(['tags as t', 'products as p'])
+    .from('products as p')
     .set({ search: doc })
-    .whereRef('t.id', '=', 'e.tag_id')
     .whereRef('p.id', '=', 'e.product_id')
     .where(sql<SqlBool>`e.search is distinct from ${doc}`);
   if ('equipmentId' in where) q = q.where('e.id', '=', where.equipmentId);
-  else if ('productId' in where) q = q.where('e.product_id', '=', where.productId);
+  else if ('equipmentIds' in where) {
+    if (where.equipmentIds.length === 0) return;
+    q = q.where('e.id', 'in', where.equipmentIds);
+  } else if ('productId' in where) q = q.where('e.product_id', '=', where.productId);
   else q = q.where('e.tag_id', '=', where.tagId);
   await q.execute();
 }

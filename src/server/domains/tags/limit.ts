@@ -20,11 +20,17 @@ async function lockCompanyTags(trx: Trx, schema: string, companyId: number): Pro
 }
 
 /**
- * 409 TAGS_LIMIT_REACHED when one more tag in use by non-exclusive equipment would pass the
- * company's `tags_limit` (provider-exclusive products consume no tag). `except`: equipment not to
- * count (the one whose change is being checked).
+ * 409 TAGS_LIMIT_REACHED when one more tag in use by non-exclusive equipment (`adding` more: a bulk
+ * assignment of tags) would pass the company's `tags_limit` (provider-exclusive products consume
+ * no tag). `except`: equipment not to count (the one whose change is being checked).
  */
-export async function checkTagsLimit(ctx: Ctx, trx: Trx, companyId: number, except?: number): Promise<void> {
+export async function checkTagsLimit(
+  ctx: Ctx,
+  trx: Trx,
+  companyId: number,
+  except?: number,
+  adding = 1,
+): Promise<void> {
   await lockCompanyTags(trx, ctx.auth.companyGroup.schema_name, companyId);
   const company = await withCore(trx)
     .selectFrom('companies')
@@ -39,5 +45,5 @@ export async function checkTagsLimit(ctx: Ctx, trx: Trx, companyId: number, exce
     .where('p.is_dv_exclusive', '=', false);
   if (except !== undefined) q = q.where('e.id', '<>', except);
   const { n } = await q.executeTakeFirstOrThrow();
-  if (n + 1 > limit) throw new AppError('TAGS_LIMIT_REACHED', { params: { limit } });
+  if (n + adding > limit) throw new AppError('TAGS_LIMIT_REACHED', { params: { limit } });
 }
