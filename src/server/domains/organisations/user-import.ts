@@ -69,7 +69,8 @@ async function rowCompanies(
   let k = 0;
   return rows.map((r, i): number | RowProblem => {
     const field = r.companyCnpj ? 'companyCnpj' : 'companyName';
-    let id: number | null = defaultCompanyId;
+    // A company admin's rows default to its own company.
+    let id: number | null = defaultCompanyId ?? caller.companyId;
     if (named[i]) {
       const m = matches[k++]!;
       if (!r.companyCnpj && m.sameName > 1) return { field, code: 'IMPORT_COMPANY_AMBIGUOUS' };
