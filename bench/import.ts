@@ -45,7 +45,11 @@ async function catalogue(): Promise<BenchCatalogue> {
     where it.name = 'Extintores' and not p.is_dv_exclusive and p.sku is not null order by p.id`.execute(
     baseDb(),
   );
-  const attributes = await sql<{ name: string; type: string }>`select a.attribute as name, a.type
+  const attributes = await sql<{
+    id: number;
+    name: string;
+    type: string;
+  }>`select a.id, a.attribute as name, a.type
     from cg_demo.inspection_type_attributes a join cg_demo.inspection_types it on it.id = a.inspection_type_id
     where it.name = 'Extintores' order by a.id`.execute(baseDb());
   return { products: products.rows, attributes: attributes.rows };
@@ -103,9 +107,10 @@ async function productPath(
   token: string,
   file: string,
   companyId: number,
+  mapping: Record<string, string>,
 ) {
   const kind = path.extname(file).slice(1).toUpperCase();
-  const fields = { companyId: String(companyId) };
+  const fields = { companyId: String(companyId), mapping: JSON.stringify(mapping) };
   let t = performance.now();
   const dry = await postImport(app, token, file, { ...fields, dryRun: 'true' });
   if (dry.status !== 200) throw new Error(`dry run ${dry.status}: ${JSON.stringify(dry.body).slice(0, 500)}`);
@@ -202,9 +207,15 @@ try {
     body: 'Demo@123',
   });
   const token = ((await login.json()) as { data: string }).data;
+  // The files' columns → the import's fields (explicit: the run does not rely on guessing).
+  const mapping: Record<string, string> = {
+    [BENCH_HEADERS.product]: 'productSku',
+    [BENCH_HEADERS.control]: 'extraCode',
+    ...Object.fromEntries(cat.attributes.map((a) => [a.name, `attr:${a.id}`])),
+  };
   for (const file of [xlsx, csv]) {
     try {
-      await productPath(app, token, file, companyId);
+      await productPath(app, token, file, companyId, mapping);
     } catch (err) {
       lines.push({
         what: `product path, ${path.extname(file)}`,

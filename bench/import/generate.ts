@@ -12,7 +12,7 @@ export interface BenchCatalogue {
   /** products of the seeded catalogue the rows name (by SKU) */
   products: { sku: string; name: string }[];
   /** the inspection type's attributes: one column each; DATE ones get DD/MM/YYYY days */
-  attributes: { name: string; type: string }[];
+  attributes: { id: number; name: string; type: string }[];
 }
 
 /** Column headers of the generated files (the import's mapping matches them by name). */
