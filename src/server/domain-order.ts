@@ -23,7 +23,8 @@ export const DOMAIN_LEVELS: readonly (readonly string[])[] = [
   // signatures and sealed records: the documents' PDF shows them
   ['seals'],
   // built on equipment; visits (issue 30) read the equipment's cycles through equipment's public file
-  ['documents', 'reports', 'dashboard', 'notifications', 'visits'],
+  // imports (issue 31) write equipment through its bulk register
+  ['documents', 'reports', 'dashboard', 'notifications', 'visits', 'imports'],
   // the offline working set: equipment's forms and cycles, and the technician's visits (issue 30 item 4)
   ['field'],
   // service orders lay out their PDF with the documents' words

@@ -15,6 +15,7 @@ import { dossierDomain } from './domains/dossier/domain.ts';
 import { equipmentDomain } from './domains/equipment/domain.ts';
 import { photosDomain } from './domains/photos/domain.ts';
 import { fieldDomain } from './domains/field/domain.ts';
+import { importsDomain } from './domains/imports/domain.ts';
 import { jobsDomain } from './domains/jobs/domain.ts';
 import { notificationsDomain } from './domains/notifications/domain.ts';
 import { organisationsDomain } from './domains/organisations/domain.ts';
@@ -49,6 +50,7 @@ export const domains = {
   serviceOrders: serviceOrdersDomain,
   dossier: dossierDomain,
   visits: visitsDomain,
+  imports: importsDomain,
   dashboard: dashboardDomain,
   webhooks: webhooksDomain,
   notifications: notificationsDomain,

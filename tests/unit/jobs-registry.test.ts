@@ -22,6 +22,8 @@ describe('the job registry', () => {
       'due-digest',
       'group-export',
       'group-purge-sweep',
+      'import-run',
+      'import-template',
       'inspection-pdf',
       'inspection-xlsx',
       'maintenance-pdf',
@@ -52,7 +54,7 @@ describe('the job registry', () => {
         1,
         ['audit-retention', 'group-purge-sweep', 'page-view-retention', 'result-sweep', 'visit-generation'],
       ],
-      [DEFAULT_QUEUE, undefined, ['audit-csv', 'diagnostic']],
+      [DEFAULT_QUEUE, undefined, ['audit-csv', 'diagnostic', 'import-template']],
       ['qr', 2, ['qr-pdf', 'qr-xlsx', 'qr-zpl']],
       ['reports', 1, ['dossier-pdf', 'report-pdf', 'report-xlsx']],
       // equipment (issue 30: a large cycle list's refresh)
@@ -62,6 +64,8 @@ describe('the job registry', () => {
         2,
         ['inspection-pdf', 'inspection-xlsx', 'maintenance-pdf', 'maintenance-xlsx', 'service-order-pdf'],
       ],
+      // imports (issue 31): one import at a time per worker process
+      ['imports', 1, ['import-run']],
       ['webhooks', 8, ['webhook-delivery', 'webhook-sweep']],
       ['notifications', 1, ['due-digest', 'webhook-cycle-due']],
       ['billing', 4, ['billing-event', 'billing-event-sweep']],
