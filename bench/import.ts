@@ -76,7 +76,10 @@ async function postImport(
 ): Promise<{ status: number; body: { data?: Record<string, unknown>; error?: unknown } }> {
   const form = new FormData();
   const bytes = readFileSync(file);
-  form.set('file', new Blob([bytes]), path.basename(file));
+  const type = file.endsWith('.xlsx')
+    ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+    : 'text/csv';
+  form.set('file', new Blob([bytes], { type }), path.basename(file));
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   const r = await app.request('/web/imports/equipment', {
     method: 'POST',

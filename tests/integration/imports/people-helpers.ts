@@ -39,7 +39,7 @@ export async function preview(token: string, kind: ImportKind, fileId: number, c
 /** Upload, then the dry run with the guessed mapping: the report (or the failing answer). */
 export async function dryRun(token: string, kind: ImportKind, bytes: Uint8Array, companyId?: number) {
   const up = await upload(token, bytes);
-  if (up.status !== 200 || !up.fileId) throw new Error(`upload ${up.status} ${JSON.stringify(up.error)}`);
+  if (up.status !== 201 || !up.fileId) throw new Error(`upload ${up.status} ${JSON.stringify(up.error)}`);
   const p = await preview(token, kind, up.fileId, companyId);
   if (p.status !== 200)
     return { fileId: up.fileId, mapping: null, res: p as unknown as Awaited<ReturnType<typeof report>> };
@@ -73,7 +73,7 @@ export async function runImport(
     token,
     body: { kind, fileId, mapping, companyId },
   });
-  if (r.status !== 200 && r.status !== 202) throw new Error(`run ${r.status} ${JSON.stringify(r.json)}`);
+  if (![200, 201, 202].includes(r.status)) throw new Error(`run ${r.status} ${JSON.stringify(r.json)}`);
   const jobId = r.json.data!.jobId;
   const job = await waitFor(
     async () => {
