@@ -13,9 +13,9 @@ export const importsErrors = defineErrors({
   },
   IMPORT_FILE_TOO_LARGE: {
     status: 413,
-    message: 'O arquivo passa de 20 MB',
-    en: 'The file is larger than 20 MB',
-    es: 'El archivo supera los 20 MB',
+    message: 'O arquivo passa de 10 MB',
+    en: 'The file is larger than 10 MB',
+    es: 'El archivo supera los 10 MB',
   },
   IMPORT_FILE_TYPE_INVALID: {
     status: 415,

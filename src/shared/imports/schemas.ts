@@ -3,7 +3,7 @@
  * the same machinery. The operations (tRPC `imports.*`, REST under `/web/imports/`):
  *
  * - `imports.upload` — `POST /web/imports/uploads` (multipart `file`; tRPC: `base64` + `name`) →
- *   `importUploadSchema` `{ fileId, name, size, format }`. At most IMPORT_MAX_BYTES (413
+ *   `importUploadSchema` `{ fileId, name, size, format }`. At most IMPORT_MAX_BYTES, 10 MB (413
  *   IMPORT_FILE_TOO_LARGE); CSV or XLSX by the bytes (415 IMPORT_FILE_TYPE_INVALID).
  * - `imports.preview` — `POST /web/imports/preview` `{ kind, fileId, companyId? }` →
  *   `importPreviewSchema`: headers, first rows, the remembered mapping of the company (or one guessed
@@ -28,8 +28,8 @@ import { idField } from '../fields.ts';
 export const IMPORT_KINDS = ['equipment', 'companies', 'users'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
-/** Largest file taken (bytes). */
-export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** Largest file taken (bytes): under the app’s 12 MB body limit (src/server/app.ts) with the multipart overhead; ~100,000 CSV rows. */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** Most data rows in one file (the header excluded). */
 export const IMPORT_MAX_ROWS = 100_000;
 /** Problems a dry run answers in full (the total is counted beyond). */

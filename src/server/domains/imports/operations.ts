@@ -39,7 +39,7 @@ export const importsOperations = {
   upload: mutation({
     access: importer,
     summary:
-      'Uploads a file to import: CSV (`,` or `;`, UTF-8 or Latin-1) or XLSX, by its bytes (415 IMPORT_FILE_TYPE_INVALID), at most 20 MB (413 IMPORT_FILE_TOO_LARGE). REST: multipart `file` (+ `name`); tRPC: `base64` + `name`. Answers the `fileId` the next steps name.',
+      'Uploads a file to import: CSV (`,` or `;`, UTF-8 or Latin-1) or XLSX, by its bytes (415 IMPORT_FILE_TYPE_INVALID), at most 10 MB (413 IMPORT_FILE_TOO_LARGE). REST: multipart `file` (+ `name`); tRPC: `base64` + `name`. Answers the `fileId` the next steps name.',
     input: uploadImportSchema,
     output: importUploadSchema,
     rest: {

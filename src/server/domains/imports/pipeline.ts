@@ -40,21 +40,26 @@ export async function openImport(
 ): Promise<{ sheet: Sheet; session: ImportSession }> {
   const def = importKind(o.kind);
   const sheet = await openSheet(() => upload.open(), upload.format, upload.encoding);
-  const fields = await def.targetFields(ctx, {});
-  const { mapping, mapped } = checkMapping(def, fields, sheet.headers, o.mapping);
-  const env: ImportEnv = {
-    ctx,
-    kind: o.kind,
-    companyId: o.companyId,
-    lang: o.lang,
-    today: o.today,
-    mapping,
-    mapped,
-  };
-  const prep = await def.prepare(env, fields);
-  const columnOf = new Map<string, string>();
-  for (const [h, f] of Object.entries(mapping)) if (f) columnOf.set(f, h);
-  return { sheet, session: { def, env, prep, headers: sheet.headers, fields, columnOf } };
+  try {
+    const fields = await def.targetFields(ctx, {});
+    const { mapping, mapped } = checkMapping(def, fields, sheet.headers, o.mapping);
+    const env: ImportEnv = {
+      ctx,
+      kind: o.kind,
+      companyId: o.companyId,
+      lang: o.lang,
+      today: o.today,
+      mapping,
+      mapped,
+    };
+    const prep = await def.prepare(env, fields);
+    const columnOf = new Map<string, string>();
+    for (const [h, f] of Object.entries(mapping)) if (f) columnOf.set(f, h);
+    return { sheet, session: { def, env, prep, headers: sheet.headers, fields, columnOf } };
+  } catch (e) {
+    await sheet.close();
+    throw e;
+  }
 }
 
 export interface ParsedRow {

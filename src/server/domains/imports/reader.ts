@@ -64,6 +64,8 @@ export function csvDelimiter(headerLine: string): string {
 export interface Sheet {
   headers: string[];
   rows: AsyncGenerator<SheetRow>;
+  /** Ends the reading (the file's stream) when the rows are not read to the end. */
+  close(): Promise<void>;
 }
 
 /**
@@ -99,7 +101,13 @@ export async function openSheet(
       await raw.return(undefined);
     }
   }
-  return { headers, rows: rows() };
+  return {
+    headers,
+    rows: rows(),
+    async close() {
+      await raw.return(undefined);
+    },
+  };
 }
 
 /** The first line of a text stream (at most 64 KiB), to pick the delimiter. */

@@ -39,7 +39,7 @@ export async function previewImport(
       if (rows.length >= IMPORT_PREVIEW_ROWS) break;
     }
   } finally {
-    await sheet.rows.return(undefined);
+    await sheet.close();
   }
   const fields = await def.targetFields(ctx, {});
   const proposed = proposedMapping(
@@ -74,7 +74,7 @@ export async function startImport(
     lang,
     today,
   });
-  await sheet.rows.return(undefined);
+  await sheet.close();
   await rememberMapping(ctx.auth.tenant, companyId, input.kind, session.env.mapping);
   const jobId = await enqueue(
     importRunJob,
