@@ -55,11 +55,30 @@ async function catalogue(): Promise<BenchCatalogue> {
   return { products: products.rows, attributes: attributes.rows };
 }
 
-function startWorker(): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/worker/main.ts'], {
-    env: { ...process.env, WORKER_CONCURRENCY: '1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
+/** A worker process as `npm start` runs it; resolves once it logged "worker started" (its queues listen). */
+async function startWorker(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker/main.ts'], {
+    env: { ...process.env, WORKER_CONCURRENCY: '1', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  await new Promise<void>((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(
+      () => reject(new Error(`worker not started in 60 s: ${seen.slice(-500)}`)),
+      60_000,
+    );
+    child.stdout!.on('data', (b: Buffer) => {
+      const text = b.toString();
+      if (seen.length < 100_000) seen += text;
+      for (const l of text.split('\n')) if (/"level":"(warn|error)"/.test(l)) process.stderr.write(`${l}\n`);
+      if (seen.includes('worker started')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`worker exited (${code}): ${seen.slice(-500)}`)));
+  });
+  return child;
 }
 
 /** The process's peak resident set (kB → MB) as the kernel keeps it. */
@@ -114,19 +133,21 @@ async function productPath(
 ) {
   const kind = path.extname(file).slice(1).toUpperCase();
   const fields = { companyId: String(companyId), mapping: JSON.stringify(mapping) };
-  let t = performance.now();
-  const dry = await postImport(app, token, file, { ...fields, dryRun: 'true' });
-  if (dry.status !== 200) throw new Error(`dry run ${dry.status}: ${JSON.stringify(dry.body).slice(0, 500)}`);
-  const dryS = (performance.now() - t) / 1000;
-  const report = dry.body.data ?? {};
-  lines.push({
-    what: `dry run, ${kind} (server, in-process)`,
-    rows: N,
-    seconds: dryS,
-    note: JSON.stringify(report).slice(0, 160),
-  });
-  const worker = startWorker();
+  // Started before the timings (its boot is not the job's), for this file's job alone.
+  const worker = await startWorker();
   try {
+    let t = performance.now();
+    const dry = await postImport(app, token, file, { ...fields, dryRun: 'true' });
+    if (dry.status !== 200)
+      throw new Error(`dry run ${dry.status}: ${JSON.stringify(dry.body).slice(0, 500)}`);
+    const dryS = (performance.now() - t) / 1000;
+    const report = dry.body.data ?? {};
+    lines.push({
+      what: `dry run, ${kind} (server, in-process)`,
+      rows: N,
+      seconds: dryS,
+      note: JSON.stringify(report).slice(0, 160),
+    });
     t = performance.now();
     const run = await postImport(app, token, file, { ...fields, dryRun: 'false' });
     if (run.status !== 202)
@@ -137,11 +158,13 @@ async function productPath(
     const job = await waitForJob(jobId, worker, t);
     const jobS = (performance.now() - t) / 1000;
     const rss = peakRssMb(worker.pid!);
+    const firstFailure = await sql<{ line: number; reasons: string }>`select line, reasons
+      from cg_demo.import_failed_rows where job_id = ${jobId} order by line limit 1`.execute(baseDb());
     lines.push({
       what: `import job, ${kind} (worker process)`,
       rows: N,
       seconds: jobS,
-      note: `${job.state}, peak RSS ${rss.toFixed(0)} MB (VmHWM), ${JSON.stringify(job.result ?? job.error).slice(0, 160)}`,
+      note: `${job.state}, peak RSS ${rss.toFixed(0)} MB (VmHWM), ${JSON.stringify(job.result ?? job.error).slice(0, 160)}${firstFailure.rows[0] ? ` first failed row: ${JSON.stringify(firstFailure.rows[0]).slice(0, 200)}` : ''}`,
     });
     lines.push({
       what: `dry run + job, ${kind}`,
@@ -181,11 +204,24 @@ try {
   const company = await sql<{ id: number }>`select id from core.companies where company_group_id =
     (select id from core.company_groups where schema_name = 'demo') order by id limit 1`.execute(baseDb());
   const companyId = company.rows[0]!.id;
-  // Room for N equipment on N new tags is not needed: the tag serial is left out (claimed later).
+  // TAGS=0: rows without a tag (the equipment waits for one; needs tagless equipment, branch
+  // tagless). Otherwise each row names a tag of the demo company made here (enabled, unused).
+  const withTags = process.env.TAGS !== '0';
+  // The demo group's plan allows 1,000 equipment: the bench measures the import, not the plan.
+  await sql`update core.company_groups set plan_id = null where schema_name = 'demo'`.execute(baseDb());
+  // And its company's tags in use are capped at 1,000: room for the bench's 2N.
+  await sql`update core.companies set tags_limit = ${4 * N} where id = ${companyId}`.execute(baseDb());
+  const serial = (prefix: string) => (i: number) => `IB${prefix}${String(i).padStart(7, '0')}`;
+  if (withTags)
+    for (const prefix of ['X', 'C'])
+      await sql`insert into cg_demo.tags (serial_number, company_id, enabled, activated_at)
+        select ${`IB${prefix}`} || lpad(g::text, 7, '0'), ${companyId}::bigint, true, now()
+        from generate_series(1, ${N}::int) g`.execute(baseDb());
+  const rowsOf = (prefix: string) => ({ prefix, ...(withTags ? { tagSerial: serial(prefix) } : {}) });
   const xlsx = path.join(dir, 'equipment.xlsx');
   const csv = path.join(dir, 'equipment.csv');
   let t = performance.now();
-  await writeBenchXlsx(xlsx, cat, N, 'X');
+  await writeBenchXlsx(xlsx, cat, N, rowsOf('X'));
   lines.push({
     what: 'write XLSX (streamed)',
     rows: N,
@@ -193,7 +229,7 @@ try {
     note: `${((await stat(xlsx)).size / 1e6).toFixed(1)} MB`,
   });
   t = performance.now();
-  await writeBenchCsv(csv, cat, N, 'C');
+  await writeBenchCsv(csv, cat, N, rowsOf('C'));
   lines.push({
     what: 'write CSV (streamed)',
     rows: N,
@@ -214,6 +250,7 @@ try {
   const mapping: Record<string, string> = {
     [BENCH_HEADERS.product]: 'productSku',
     [BENCH_HEADERS.control]: 'extraCode',
+    ...(withTags ? { [BENCH_HEADERS.tag]: 'tagSerialNumber' } : {}),
     ...Object.fromEntries(cat.attributes.map((a) => [a.name, `attr:${a.id}`])),
   };
   for (const file of [xlsx, csv]) {
@@ -229,7 +266,7 @@ try {
     }
   }
   console.log(
-    `\nImport, ${N} equipment rows (headers: ${Object.values(BENCH_HEADERS).join(', ')}, ${cat.attributes.length} attributes):`,
+    `\nImport, ${N} equipment rows (${withTags ? 'each on an existing tag' : 'without tags'}; ${cat.attributes.length} attributes):`,
   );
   console.log(table());
 } finally {

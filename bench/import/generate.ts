@@ -16,7 +16,15 @@ export interface BenchCatalogue {
 }
 
 /** Column headers of the generated files (the import's mapping matches them by name). */
-export const BENCH_HEADERS = { product: 'Produto (SKU)', control: 'Nº de controle' } as const;
+export const BENCH_HEADERS = { product: 'Produto (SKU)', control: 'Nº de controle', tag: 'Tag' } as const;
+
+/** What the rows carry besides product, control number and attributes. */
+export interface BenchRowOptions {
+  /** control numbers' prefix (unique per file) */
+  prefix: string;
+  /** serial of row i's tag (a column "Tag"); absent: no tag column (the equipment waits for one) */
+  tagSerial?: (i: number) => string;
+}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A day `k` days before 2026-01-01, as DD/MM/YYYY (fixed, so no wall clock is read). */
@@ -25,26 +33,36 @@ function dayText(k: number): string {
   return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
 }
 
-export function benchHeaders(c: BenchCatalogue): string[] {
-  return [BENCH_HEADERS.product, BENCH_HEADERS.control, ...c.attributes.map((a) => a.name)];
-}
-
-/** Row `i` (1-based): a product in turn, a unique control number, each attribute's value. */
-export function benchRow(c: BenchCatalogue, i: number, prefix: string): string[] {
-  const product = c.products[i % c.products.length]!;
+export function benchHeaders(c: BenchCatalogue, o: BenchRowOptions): string[] {
   return [
-    product.sku,
-    `${prefix}${String(i).padStart(7, '0')}`,
-    ...c.attributes.map((a, j) =>
-      a.type === 'DATE' ? dayText((i * 7919 + j * 104_729) % 1500) : `v${(i + j) % 97}`,
-    ),
+    BENCH_HEADERS.product,
+    BENCH_HEADERS.control,
+    ...(o.tagSerial ? [BENCH_HEADERS.tag] : []),
+    ...c.attributes.map((a) => a.name),
   ];
 }
 
-async function* batches(c: BenchCatalogue, n: number, prefix: string): AsyncGenerator<XlsxCell[][]> {
+/** The manufacturing date comes first: every other day of the row is later (the form's rule). */
+const isManufacture = (name: string) => /fabrica/i.test(name);
+
+/** Row `i` (1-based): a product in turn, a unique control number, its tag, each attribute's value. */
+export function benchRow(c: BenchCatalogue, i: number, o: BenchRowOptions): string[] {
+  const product = c.products[i % c.products.length]!;
+  return [
+    product.sku,
+    `${o.prefix}${String(i).padStart(7, '0')}`,
+    ...(o.tagSerial ? [o.tagSerial(i)] : []),
+    ...c.attributes.map((a, j) => {
+      if (a.type !== 'DATE') return `v${(i + j) % 97}`;
+      return dayText(isManufacture(a.name) ? 1000 + (i % 800) : (i * 7919 + j * 104_729) % 900);
+    }),
+  ];
+}
+
+async function* batches(c: BenchCatalogue, n: number, o: BenchRowOptions): AsyncGenerator<XlsxCell[][]> {
   for (let start = 1; start <= n; start += 1000) {
     const rows: XlsxCell[][] = [];
-    for (let i = start; i < Math.min(n + 1, start + 1000); i++) rows.push(benchRow(c, i, prefix));
+    for (let i = start; i < Math.min(n + 1, start + 1000); i++) rows.push(benchRow(c, i, o));
     yield rows;
   }
 }
@@ -53,12 +71,12 @@ export async function writeBenchXlsx(
   file: string,
   c: BenchCatalogue,
   n: number,
-  prefix: string,
+  o: BenchRowOptions,
 ): Promise<void> {
   const out = createWriteStream(file);
-  await renderXlsxTable(batches(c, n, prefix), out, {
+  await renderXlsxTable(batches(c, n, o), out, {
     sheetName: 'Equipamentos',
-    columns: benchHeaders(c).map((header) => ({ header, width: 18 })),
+    columns: benchHeaders(c, o).map((header) => ({ header, width: 18 })),
   });
   await finished(out);
 }
@@ -70,13 +88,13 @@ export async function writeBenchCsv(
   file: string,
   c: BenchCatalogue,
   n: number,
-  prefix: string,
+  o: BenchRowOptions,
 ): Promise<void> {
   const out = createWriteStream(file);
   const line = (cells: string[]) => `${cells.map(csvCell).join(',')}\n`;
-  out.write(line(benchHeaders(c)));
+  out.write(line(benchHeaders(c, o)));
   for (let i = 1; i <= n; i++) {
-    if (!out.write(line(benchRow(c, i, prefix)))) await once(out, 'drain');
+    if (!out.write(line(benchRow(c, i, o)))) await once(out, 'drain');
   }
   out.end();
   await finished(out);
