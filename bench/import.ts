@@ -135,6 +135,7 @@ async function productPath(
   const fields = { companyId: String(companyId), mapping: JSON.stringify(mapping) };
   // Started before the timings (its boot is not the job's), for this file's job alone.
   const worker = await startWorker();
+  const atRest = peakRssMb(worker.pid!);
   try {
     let t = performance.now();
     const dry = await postImport(app, token, file, { ...fields, dryRun: 'true' });
@@ -164,7 +165,7 @@ async function productPath(
       what: `import job, ${kind} (worker process)`,
       rows: N,
       seconds: jobS,
-      note: `${job.state}, peak RSS ${rss.toFixed(0)} MB (VmHWM), ${JSON.stringify(job.result ?? job.error).slice(0, 160)}${firstFailure.rows[0] ? ` first failed row: ${JSON.stringify(firstFailure.rows[0]).slice(0, 200)}` : ''}`,
+      note: `${job.state}, peak RSS ${rss.toFixed(0)} MB (VmHWM; ${atRest.toFixed(0)} MB once started, under tsx), ${JSON.stringify(job.result ?? job.error).slice(0, 160)}${firstFailure.rows[0] ? ` first failed row: ${JSON.stringify(firstFailure.rows[0]).slice(0, 200)}` : ''}`,
     });
     lines.push({
       what: `dry run + job, ${kind}`,
