@@ -33,6 +33,8 @@ export const jobViewSchema = z.object({
   finishedAt: z.date().nullable(),
   expiresAt: z.date().nullable(),
   result: z.object({ name: z.string(), contentType: z.string(), size: z.number() }).nullable(),
+  /** the job's small JSON summary once completed (an import's counts: `importRunSummarySchema`), else null */
+  summary: z.record(z.string(), z.unknown()).nullable(),
   downloadUrl: z.string().nullable(),
 });
 export type JobView = z.infer<typeof jobViewSchema>;

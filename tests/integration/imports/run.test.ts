@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
+import { equipmentSearchDocument } from '../../../src/server/domains/equipment/search.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseDb, coreDb, tenantDb, tenantSchemaName } from '../../../src/server/db/database.ts';
 import { closeQueue } from '../../../src/server/jobs/queue.ts';
@@ -148,6 +149,16 @@ describe('imports: the job', () => {
       .where('equipment_id', '=', after.get('RUN-2')!.id)
       .execute();
     expect(snaps).toEqual([{ kind: 'CREATED', tag_serial: serials[1], user_id: expect.any(Number) }]);
+    // The search document written with the rows is the one a refresh computes.
+    const stale = await db
+      .selectFrom('equipment as e')
+      .innerJoin('products as p', 'p.id', 'e.product_id')
+      .leftJoin('tags as t', 't.id', 'e.tag_id')
+      .select('e.extra_code')
+      .where('e.extra_code', 'in', ['RUN-1', 'RUN-2', 'RUN-3'])
+      .where(sql<SqlBool>`e.search is distinct from ${equipmentSearchDocument()}`)
+      .execute();
+    expect(stale).toEqual([]);
     const tags = await db
       .selectFrom('tags')
       .select('activated_at')

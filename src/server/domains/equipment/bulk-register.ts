@@ -22,7 +22,7 @@ import { dueFromCycles, statesAfter, type CycleStates } from './cycles.ts';
 import { schemaOf } from './cycles-sql.ts';
 import type { ImportExisting, ImportProduct } from './import-lookups.ts';
 import { datesWith } from './register.ts';
-import { refreshEquipmentSearch } from './search.ts';
+import { equipmentSearchDocumentOf, refreshEquipmentSearch } from './search.ts';
 
 /** One row to write: checked values on its product (`existing` set: the equipment of its natural key). */
 export interface BulkEquipmentRow {
@@ -163,6 +163,16 @@ async function insertEquipment(ctx: Ctx, trx: Trx, creates: Planned[]): Promise<
         extra_code: c.extraCode,
         due_date_manual: c.due.due_date_manual,
         ...c.dates,
+        // The search document from the row's own values: no UPDATE of the new rows afterwards.
+        search: equipmentSearchDocumentOf({
+          // null while waiting for a tag (as the stored document has no serial then)
+          serial: (c.row.tag?.serial ?? null) as string,
+          extraLabel: c.extraLabel,
+          extraCode: c.extraCode,
+          productName: c.row.product.name,
+          productSku: c.row.product.sku,
+          inspector: null,
+        }),
         created_by: ctx.auth.user.id,
       })),
     )
@@ -281,7 +291,7 @@ export async function bulkRegisterEquipment(
   const written = [...creates, ...updates];
   const ids = [...newIds, ...updates.map((u) => u.row.existing!.id)];
   await saveValuesAndCycles(trx, written, ids);
-  await refreshEquipmentSearch(trx, { equipmentIds: ids });
+  await refreshEquipmentSearch(trx, { equipmentIds: updates.map((u) => u.row.existing!.id) });
   await writeSnapshots(ctx, trx, [
     ...creates.map((p, i) => ({ p, id: newIds[i]!, kind: 'CREATED' as const })),
     ...updates

@@ -14,7 +14,7 @@ import type { SignedInContext } from '../../kit/operation.ts';
 import { scopeOf, scopeWhere } from '../../kit/scope.ts';
 import { fileStore } from '../../files/store.ts';
 
-type JobWithNames = Omit<JobRow, 'attempts' | 'result'> & {
+type JobWithNames = Omit<JobRow, 'attempts'> & {
   requester_name: string | null;
   company_name: string | null;
 };
@@ -47,6 +47,7 @@ function toView(r: JobWithNames): JobView {
           size: r.result_size ?? 0,
         }
       : null,
+    summary: r.state === 'completed' ? (r.result ?? null) : null,
     downloadUrl: ready ? signPath(downloadPath(r.id)) : null,
   };
 }
@@ -69,6 +70,7 @@ const JOB_COLUMNS = [
   'j.result_name',
   'j.result_content_type',
   'j.result_size',
+  'j.result',
   'u.name as requester_name',
   'c.name as company_name',
 ] as const;
