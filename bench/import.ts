@@ -7,9 +7,10 @@
  * through a real worker process (`src/worker/main.ts`, as `npm start` runs it), until the job
  * completes. The worker's peak RSS is its kernel high-water mark, VmHWM of /proc/<pid>/status, read
  * when the job is done (the worker is started for this job alone, so the mark is the job's).
- * Goals: < 60 s for validating and importing, < 300 MB worker peak. KEEP=1 keeps the database.
+ * Goals: < 60 s for validating and importing, < 300 MB worker peak. KEEP=1 keeps the database;
+ * N rows (default 50,000); TAGS=0 rows without a tag; WORKER=dist the built worker of `npm start`.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -55,9 +56,23 @@ async function catalogue(): Promise<BenchCatalogue> {
   return { products: products.rows, attributes: attributes.rows };
 }
 
-/** A worker process as `npm start` runs it; resolves once it logged "worker started" (its queues listen). */
+/**
+ * WORKER=dist: the worker exactly as `npm start` runs it (the server side built by
+ * `scripts/build.ts --if-stale --server`, then `node dist/worker/main.js`); otherwise under tsx, like
+ * the tests' child workers (its transpiler adds ~100 MB to the resident set).
+ */
+const FROM_DIST = process.env.WORKER === 'dist';
+if (FROM_DIST)
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--if-stale', '--server'], {
+    stdio: 'inherit',
+  });
+
+/** A worker process; resolves once it logged "worker started" (its queues listen). */
 async function startWorker(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker/main.ts'], {
+  const args = FROM_DIST
+    ? ['--enable-source-maps', 'dist/worker/main.js']
+    : ['--import', 'tsx', 'src/worker/main.ts'];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, WORKER_CONCURRENCY: '1', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -165,7 +180,7 @@ async function productPath(
       what: `import job, ${kind} (worker process)`,
       rows: N,
       seconds: jobS,
-      note: `${job.state}, peak RSS ${rss.toFixed(0)} MB (VmHWM; ${atRest.toFixed(0)} MB once started, under tsx), ${JSON.stringify(job.result ?? job.error).slice(0, 160)}${firstFailure.rows[0] ? ` first failed row: ${JSON.stringify(firstFailure.rows[0]).slice(0, 200)}` : ''}`,
+      note: `${job.state}, peak RSS ${rss.toFixed(0)} MB (VmHWM; ${atRest.toFixed(0)} MB once started, ${FROM_DIST ? 'dist build' : 'under tsx'}), ${JSON.stringify(job.result ?? job.error).slice(0, 160)}${firstFailure.rows[0] ? ` first failed row: ${JSON.stringify(firstFailure.rows[0]).slice(0, 200)}` : ''}`,
     });
     lines.push({
       what: `dry run + job, ${kind}`,
