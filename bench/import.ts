@@ -8,7 +8,7 @@
  * completes. The worker's peak RSS is its kernel high-water mark, VmHWM of /proc/<pid>/status, read
  * when the job is done (the worker is started for this job alone, so the mark is the job's).
  * Goals: < 60 s for validating and importing, < 300 MB worker peak. KEEP=1 keeps the database;
- * N rows (default 50,000); TAGS=0 rows without a tag; WORKER=dist the built worker of `npm start`.
+ * N rows (default 50,000); TAGS=0 rows without a tag; WORKER=tsx the worker under tsx (default: built, as `npm start`).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -57,11 +57,11 @@ async function catalogue(): Promise<BenchCatalogue> {
 }
 
 /**
- * WORKER=dist: the worker exactly as `npm start` runs it (the server side built by
- * `scripts/build.ts --if-stale --server`, then `node dist/worker/main.js`); otherwise under tsx, like
- * the tests' child workers (its transpiler adds ~100 MB to the resident set).
+ * The worker exactly as `npm start` runs it (the server side built by `scripts/build.ts --if-stale
+ * --server`, then `node dist/worker/main.js`); WORKER=tsx runs it under tsx instead, like the tests'
+ * child workers (its transpiler adds ~50 MB to the resident set).
  */
-const FROM_DIST = process.env.WORKER === 'dist';
+const FROM_DIST = process.env.WORKER !== 'tsx';
 if (FROM_DIST)
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--if-stale', '--server'], {
     stdio: 'inherit',
