@@ -4,7 +4,7 @@
  * and CSV (streamed writers, bench/import/generate.ts); the ceiling — exceljs' streaming reader and
  * @fast-csv/parse alone over the same files (bench/import/ceiling.ts); then the product path: the
  * dry run (POST /web/imports/equipment, dryRun=true, the real app in-process) and the import job
- * through a real worker process (`src/worker/main.ts`, as `npm start` runs it), until the job
+ * through a real worker process (`dist/worker/main.js`, as `npm start` runs it), until the job
  * completes. The worker's peak RSS is its kernel high-water mark, VmHWM of /proc/<pid>/status, read
  * when the job is done (the worker is started for this job alone, so the mark is the job's).
  * Goals: < 60 s for validating and importing, < 300 MB worker peak. KEEP=1 keeps the database;
