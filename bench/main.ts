@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 // `npm run bench -- api` (or `qr`, `equipment`, `reports`, `dashboard`, `throughput`, `tenants`, `citus`,
-// `tenant-memory`, `backup`, `evidence`, `cycles`) runs one part.
+// `tenant-memory`, `backup`, `evidence`, `cycles`, `import`) runs one part.
 const part = process.argv[2];
 if (part === undefined || part === 'qr') {
   // QR labels: formats, sizes and every label template (bench/qr.ts).
@@ -117,4 +117,10 @@ if (part === 'evidence') {
 // cycle (set READ_CACHE_MS=0 for every call to recount) and the cycle-refresh job (own throwaway database).
 if (part === 'cycles') {
   execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'cycles.ts')], { stdio: 'inherit' });
+}
+
+// Importing equipment (issue 31 item 7): 50,000 rows as XLSX and CSV, the spreadsheet libraries alone as
+// the ceiling, then the dry run and the import job in a real worker process (its own throwaway database).
+if (part === 'import') {
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'import.ts')], { stdio: 'inherit' });
 }

@@ -17,6 +17,7 @@ import { equipmentErrors } from './equipment/errors.ts';
 import { type ErrorDef, formatMessage, type Placeholders } from './define-errors.ts';
 import type { IssueBody } from './field-messages.ts';
 import { importsErrors } from './imports/errors.ts';
+import { importPeopleErrors } from './imports/people-errors.ts';
 import { jobsErrors } from './jobs/errors.ts';
 import { organisationsErrors } from './organisations/errors.ts';
 import { photosErrors } from './photos/errors.ts';
@@ -43,6 +44,7 @@ export const ERROR_DOMAINS = {
   organisations: organisationsErrors,
   jobs: jobsErrors,
   imports: importsErrors,
+  importPeople: importPeopleErrors,
   catalogue: catalogueErrors,
   cycles: cycleErrors,
   qr: qrErrors,

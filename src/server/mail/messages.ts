@@ -32,7 +32,7 @@ interface Template {
   footer: string;
 }
 
-type Kind = 'activation' | 'passwordReset' | 'loginThrottled';
+type Kind = 'activation' | 'passwordReset' | 'loginThrottled' | 'invite';
 
 // Counted words by each language's plural rules ("1 hora", "2 horas"), never "hora(s)".
 const minutes = {
@@ -116,6 +116,42 @@ const TEMPLATES: Record<Kind, Record<Language, (n: number) => Template>> = {
       button: 'Activar mi entorno',
       fallback: 'Si el botón no funciona, copie y pegue esta dirección en su navegador:',
       footer: 'Si usted no se registró, ignore este mensaje.',
+    }),
+  },
+  // n = hours the link stays valid
+  invite: {
+    pt: (h) => ({
+      subject: `Você foi convidado para o ${PRODUCT_NAME}`,
+      greeting: (n) => `Olá, ${n}!`,
+      lines: [
+        `Você recebeu acesso ao ${PRODUCT_NAME}. Para entrar, defina a sua senha pelo link abaixo; o seu login é este e-mail.`,
+        `O link vale por ${hours.pt(h)} e só pode ser usado uma vez.`,
+      ],
+      button: 'Definir minha senha',
+      fallback: 'Se o botão não funcionar, copie e cole este endereço no navegador:',
+      footer: 'Se você não esperava este convite, ignore esta mensagem.',
+    }),
+    en: (h) => ({
+      subject: `You were invited to ${PRODUCT_NAME}`,
+      greeting: (n) => `Hello, ${n}!`,
+      lines: [
+        `You were given access to ${PRODUCT_NAME}. To sign in, set your password through the link below; your login is this e-mail address.`,
+        `The link is valid for ${hours.en(h)} and can be used only once.`,
+      ],
+      button: 'Set my password',
+      fallback: 'If the button does not work, copy and paste this address into your browser:',
+      footer: 'If you did not expect this invitation, ignore this message.',
+    }),
+    es: (h) => ({
+      subject: `Usted fue invitado a ${PRODUCT_NAME}`,
+      greeting: (n) => `¡Hola, ${n}!`,
+      lines: [
+        `Usted recibió acceso a ${PRODUCT_NAME}. Para ingresar, defina su contraseña con el enlace de abajo; su usuario es este correo electrónico.`,
+        `El enlace es válido por ${hours.es(h)} y solo puede usarse una vez.`,
+      ],
+      button: 'Definir mi contraseña',
+      fallback: 'Si el botón no funciona, copie y pegue esta dirección en su navegador:',
+      footer: 'Si usted no esperaba esta invitación, ignore este mensaje.',
     }),
   },
   passwordReset: {

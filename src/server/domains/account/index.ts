@@ -12,4 +12,5 @@ export {
   uniqueSchemaName,
 } from './provision.ts';
 export { getLoggedUser, type LoggedUser } from './service.ts';
-export { voidEmailTokens } from './tokens.ts';
+export { type Invitee, inviteUsers } from './invites.ts';
+export { INVITE_TOKEN_HOURS, voidEmailTokens } from './tokens.ts';

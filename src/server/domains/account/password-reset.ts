@@ -14,6 +14,7 @@ import { limitRate } from '../../rate-limit.ts';
 import { passwordResetLink } from './links.ts';
 import { sendActivationMail, type RequestMeta } from './registration.ts';
 import {
+  PASSWORD_PAGE_PURPOSES,
   RESET_TOKEN_HOURS,
   assertUsable,
   issueEmailToken,
@@ -68,7 +69,10 @@ export async function requestPasswordReset(meta: RequestMeta, input: { email: st
   return true;
 }
 
-/** PUT /web/password/reset/: sets the new password, ends every other session, signs in. */
+/**
+ * PUT /web/password/reset/: sets the new password, ends every other session, signs in. An
+ * invitation's link (INVITE token) sets the first password the same way.
+ */
 export async function resetPassword(
   meta: RequestMeta,
   input: { token: string; password: string },
@@ -80,7 +84,7 @@ export async function resetPassword(
     .transaction()
     .execute(async (trx) => {
       const core = withCore(trx);
-      const row = await lockEmailToken(core, token, 'PASSWORD_RESET');
+      const row = await lockEmailToken(core, token, PASSWORD_PAGE_PURPOSES);
       assertUsable(row);
       const u = await core
         .selectFrom('users')

@@ -20,7 +20,8 @@ export interface RegistrationTable {
   created_at: DefaultTimestamp;
 }
 
-export type EmailTokenPurpose = 'ACTIVATION' | 'PASSWORD_RESET';
+/** INVITE: a user an admin brought in (a spreadsheet import) sets the first password (reset page). */
+export type EmailTokenPurpose = 'ACTIVATION' | 'PASSWORD_RESET' | 'INVITE';
 
 /** Single-use, expiring e-mail link tokens; only their SHA-256 is stored. */
 export interface EmailTokenTable {

@@ -11,11 +11,12 @@ import { AppError } from '../../errors.ts';
 import { hashToken } from '../auth/index.ts';
 import { awaitingActivation } from '../auth/index.ts';
 import type { EmailTokenPurpose } from './tables.ts';
-import { parseEmailToken } from './tokens.ts';
+import { PASSWORD_PAGE_PURPOSES, parseEmailToken } from './tokens.ts';
 
-const PURPOSE: Record<EmailTokenPurposeName, EmailTokenPurpose> = {
-  activation: 'ACTIVATION',
-  reset: 'PASSWORD_RESET',
+const PURPOSE: Record<EmailTokenPurposeName, readonly EmailTokenPurpose[]> = {
+  activation: ['ACTIVATION'],
+  // The reset page also sets an invited user's first password.
+  reset: PASSWORD_PAGE_PURPOSES,
 };
 
 export async function checkEmailToken(input: {
@@ -34,7 +35,7 @@ export async function checkEmailToken(input: {
     .innerJoin('users as u', 'u.id', 't.user_id')
     .select(['t.used_at', 't.expires_at', 'u.id as user_id', 'u.status'])
     .where('t.token_hash', '=', hashToken(token))
-    .where('t.purpose', '=', PURPOSE[input.purpose])
+    .where('t.purpose', 'in', [...PURPOSE[input.purpose]])
     .executeTakeFirst();
   if (!row) return { status: 'INVALID' };
   if (input.purpose === 'activation' && row.status === 'ACTIVE') return { status: 'ALREADY_ACTIVE' };

@@ -5,9 +5,15 @@ import type { EmailTokenPurpose } from './tables.ts';
 
 export const ACTIVATION_TOKEN_HOURS = 48;
 export const RESET_TOKEN_HOURS = 1;
+/** An invitation waits for its reader longer than a reset they asked for themselves. */
+export const INVITE_TOKEN_HOURS = 7 * 24;
+
+/** The purposes whose link opens the password page (a reset asked for, or an invitation). */
+export const PASSWORD_PAGE_PURPOSES: readonly EmailTokenPurpose[] = ['PASSWORD_RESET', 'INVITE'];
 
 export function tokenHours(purpose: EmailTokenPurpose): number {
-  return purpose === 'ACTIVATION' ? ACTIVATION_TOKEN_HOURS : RESET_TOKEN_HOURS;
+  if (purpose === 'ACTIVATION') return ACTIVATION_TOKEN_HOURS;
+  return purpose === 'INVITE' ? INVITE_TOKEN_HOURS : RESET_TOKEN_HOURS;
 }
 
 /**
@@ -41,13 +47,42 @@ export async function issueEmailToken(
   return token;
 }
 
+/**
+ * Invitation tokens for many users at once (one INSERT; earlier unused invitations of those users
+ * voided first, as `issueEmailToken` does for one): user id → the token for the link.
+ */
+export async function issueInviteTokens(db: CoreDb, userIds: number[]): Promise<Map<number, string>> {
+  const tokens = new Map<number, string>();
+  if (!userIds.length) return tokens;
+  const now = new Date();
+  await db
+    .updateTable('email_tokens')
+    .set({ used_at: now })
+    .where('user_id', 'in', userIds)
+    .where('purpose', '=', 'INVITE')
+    .where('used_at', 'is', null)
+    .execute();
+  const expires = new Date(now.getTime() + INVITE_TOKEN_HOURS * 3_600_000);
+  const rows = userIds.map((id) => {
+    const { token, hash } = newToken();
+    tokens.set(id, token);
+    return { token_hash: hash, user_id: id, purpose: 'INVITE' as const, expires_at: expires, used_at: null };
+  });
+  await db.insertInto('email_tokens').values(rows).execute();
+  return tokens;
+}
+
 /** Locks a token row for the caller's transaction; null when it does not exist. */
-export function lockEmailToken(trx: CoreDb, token: string, purpose: EmailTokenPurpose) {
+export function lockEmailToken(
+  trx: CoreDb,
+  token: string,
+  purpose: EmailTokenPurpose | readonly EmailTokenPurpose[],
+) {
   return trx
     .selectFrom('email_tokens')
     .selectAll()
     .where('token_hash', '=', hashToken(token))
-    .where('purpose', '=', purpose)
+    .where('purpose', 'in', typeof purpose === 'string' ? [purpose] : [...purpose])
     .forUpdate()
     .executeTakeFirst();
 }

@@ -4,11 +4,15 @@
  */
 import type { ImportKind } from '../../../shared/imports/schemas.ts';
 import { AppError } from '../../errors.ts';
+import { companiesKind } from './kind-companies.ts';
 import { equipmentKind } from './kind-equipment.ts';
+import { usersKind } from './kind-users.ts';
 import type { AnyImportKind } from './kinds.ts';
 
 const KINDS: Partial<Record<ImportKind, AnyImportKind>> = {
   equipment: equipmentKind,
+  companies: companiesKind,
+  users: usersKind,
 };
 
 export function importKind(kind: ImportKind): AnyImportKind {

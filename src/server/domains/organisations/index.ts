@@ -4,3 +4,6 @@
  * the domains that register equipment and generate QR batches make).
  */
 export { requireEquipmentRoom, requirePaymentNotBlocked } from './plan-limits.ts';
+export { importCompaniesChunk, type ImportOutcome, type RowOutcome } from './company-import.ts';
+export { type ImportCaller, importCallerOf, matchCompanies } from './import-caller.ts';
+export { importUsersChunk } from './user-import.ts';
