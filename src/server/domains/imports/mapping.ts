@@ -4,7 +4,6 @@
  * run is confirmed, and answered by the preview — the remembered one when the company has it,
  * else one guessed from the headers.
  */
-import { sql } from 'kysely';
 import { guessMapping } from '../../../shared/imports/rules.ts';
 import type { ImportKind, ImportMapping } from '../../../shared/imports/schemas.ts';
 import { AppError } from '../../errors.ts';
@@ -61,7 +60,8 @@ export async function rememberMapping(
     .onConflict((oc) =>
       oc
         .columns(['company_id', 'kind'])
-        .doUpdateSet({ mapping: JSON.stringify(mapping), updated_at: sql`now()` }),
+        // The time from here, not now(): Citus refuses a non-immutable function in DO UPDATE SET.
+        .doUpdateSet({ mapping: JSON.stringify(mapping), updated_at: new Date() }),
     )
     .execute();
 }
