@@ -9,11 +9,8 @@ import {
   companyKey,
   parseCompanyRow,
 } from '../../../shared/imports/people.ts';
-import { withCore } from '../../db/database.ts';
-import { type ImportCaller, importCallerOf, importCompaniesChunk } from '../organisations/index.ts';
-import type { KindField } from './kinds.ts';
-import type { ImportKindDef } from './kinds.ts';
-import { peopleCheckedRows, peopleChunkWrite } from './people-rows.ts';
+import { importCompaniesChunk } from '../organisations/index.ts';
+import { peopleKind } from './people-rows.ts';
 
 /** Other header names the guessed mapping takes for each field. */
 const ALIASES: Record<string, string[]> = {
@@ -27,38 +24,11 @@ const ALIASES: Record<string, string[]> = {
   state: ['Estado'],
 };
 
-const FIELDS: KindField[] = COMPANY_IMPORT_FIELDS.map((f) => ({ ...f, aliases: ALIASES[f.field] ?? [] }));
-
-interface Prep {
-  caller: ImportCaller;
-}
-
-export const companiesKind: ImportKindDef<CompanyImportRow | null, CompanyImportRow, Prep> = {
+export const companiesKind = peopleKind<CompanyImportRow>({
   kind: 'companies',
-  targetFields: async () => FIELDS,
-  requiredAnyOf: [],
-  async prepare(env) {
-    const { auth } = env.ctx;
-    return {
-      caller: await importCallerOf(
-        withCore(auth.tenant),
-        auth.user.id,
-        auth.companyGroup.id,
-        'companies',
-        env.ctx,
-      ),
-    };
-  },
-  parseRow(values) {
-    const parsed = parseCompanyRow(values);
-    return parsed.ok ? { draft: parsed.row, problems: [] } : { draft: null, problems: parsed.problems };
-  },
-  async checkChunk(db, rows, prep) {
-    const ok = rows.flatMap((r) => (r.draft ? [{ line: r.line, row: r.draft }] : []));
-    const outcomes = await importCompaniesChunk(withCore(db), prep.caller, ok, false);
-    return peopleCheckedRows(ok, outcomes, companyKey);
-  },
-  async writeChunk(trx, rows, prep) {
-    return peopleChunkWrite(await importCompaniesChunk(withCore(trx), prep.caller, [...rows], true));
-  },
-};
+  fields: COMPANY_IMPORT_FIELDS,
+  aliases: ALIASES,
+  parse: parseCompanyRow,
+  chunk: (core, caller, rows, _env, write) => importCompaniesChunk(core, caller, rows, write),
+  key: companyKey,
+});

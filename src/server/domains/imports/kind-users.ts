@@ -5,10 +5,8 @@
  * account per e-mail across every group).
  */
 import { parseUserRow, USER_IMPORT_FIELDS, type UserImportRow } from '../../../shared/imports/people.ts';
-import { withCore } from '../../db/database.ts';
-import { type ImportCaller, importCallerOf, importUsersChunk } from '../organisations/index.ts';
-import type { ImportKindDef, KindField } from './kinds.ts';
-import { peopleCheckedRows, peopleChunkWrite } from './people-rows.ts';
+import { importUsersChunk } from '../organisations/index.ts';
+import { peopleKind } from './people-rows.ts';
 
 const ALIASES: Record<string, string[]> = {
   name: ['Nome do usuário', 'Nome do usuario', 'Usuário'],
@@ -19,40 +17,11 @@ const ALIASES: Record<string, string[]> = {
   occupation: ['Ocupação', 'Ocupacao'],
 };
 
-const FIELDS: KindField[] = USER_IMPORT_FIELDS.map((f) => ({ ...f, aliases: ALIASES[f.field] ?? [] }));
-
-interface Prep {
-  caller: ImportCaller;
-}
-
-export const usersKind: ImportKindDef<UserImportRow | null, UserImportRow, Prep> = {
+export const usersKind = peopleKind<UserImportRow>({
   kind: 'users',
-  targetFields: async () => FIELDS,
-  requiredAnyOf: [],
-  async prepare(env) {
-    const { auth } = env.ctx;
-    return {
-      caller: await importCallerOf(
-        withCore(auth.tenant),
-        auth.user.id,
-        auth.companyGroup.id,
-        'users',
-        env.ctx,
-      ),
-    };
-  },
-  parseRow(values) {
-    const parsed = parseUserRow(values);
-    return parsed.ok ? { draft: parsed.row, problems: [] } : { draft: null, problems: parsed.problems };
-  },
-  async checkChunk(db, rows, prep, env) {
-    const ok = rows.flatMap((r) => (r.draft ? [{ line: r.line, row: r.draft }] : []));
-    const outcomes = await importUsersChunk(withCore(db), prep.caller, ok, env.companyId, false);
-    return peopleCheckedRows(ok, outcomes, (r) => r.email);
-  },
-  async writeChunk(trx, rows, prep, env) {
-    return peopleChunkWrite(
-      await importUsersChunk(withCore(trx), prep.caller, [...rows], env.companyId, true),
-    );
-  },
-};
+  fields: USER_IMPORT_FIELDS,
+  aliases: ALIASES,
+  parse: parseUserRow,
+  chunk: (core, caller, rows, env, write) => importUsersChunk(core, caller, rows, env.companyId, write),
+  key: (r) => r.email,
+});
