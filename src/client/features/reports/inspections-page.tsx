@@ -16,7 +16,6 @@ import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
-import { canVisit } from '../../routes/navigation.ts';
 import { EquipmentDialog } from '../equipment/equipment-dialog.tsx';
 import { AssignTagsDialog, assignableRows } from './assign-tags-dialog.tsx';
 import { ImportLink } from './import-link.tsx';
@@ -122,7 +121,7 @@ function InspectionReport() {
               {t('assign.open', { count: assignable.length })}
             </Button>
           )}
-          {role !== null && canVisit(role, '/imports') && <ImportLink />}
+          <ImportLink />
           <ExportButtons request={{ report: 'inspections', filters: exportFilters(input) }} />
         </div>
       }
