@@ -8,10 +8,12 @@
  * completes. The worker's peak RSS is its kernel high-water mark, VmHWM of /proc/<pid>/status, read
  * when the job is done (the worker is started for this job alone, so the mark is the job's).
  * Goals: < 60 s for validating and importing, < 300 MB worker peak. KEEP=1 keeps the database;
- * N rows (default 50,000); TAGS=0 rows without a tag; WORKER=tsx the worker under tsx (default: built, as `npm start`).
+ * N rows (default 50,000); TAGS=0 rows without a tag; WORKER=tsx the worker under tsx (default: built, as `npm start`);
+ * ONLY=xlsx|csv the product path of one file; WORKER_NODE_ARGS extra node flags for the worker
+ * (e.g. `--trace-gc`) and WORKER_LOG=<file> its stdout appended there (memory investigations).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -72,7 +74,8 @@ async function startWorker(): Promise<ChildProcess> {
   const args = FROM_DIST
     ? ['--enable-source-maps', 'dist/worker/main.js']
     : ['--import', 'tsx', 'src/worker/main.ts'];
-  const child = spawn(process.execPath, args, {
+  const extra = process.env.WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extra, ...args], {
     env: { ...process.env, WORKER_CONCURRENCY: '1', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -84,6 +87,7 @@ async function startWorker(): Promise<ChildProcess> {
     );
     child.stdout!.on('data', (b: Buffer) => {
       const text = b.toString();
+      if (process.env.WORKER_LOG) appendFileSync(process.env.WORKER_LOG, text);
       if (seen.length < 100_000) seen += text;
       for (const l of text.split('\n')) if (/"level":"(warn|error)"/.test(l)) process.stderr.write(`${l}\n`);
       if (seen.includes('worker started')) {
@@ -269,7 +273,9 @@ try {
     ...(withTags ? { [BENCH_HEADERS.tag]: 'tagSerialNumber' } : {}),
     ...Object.fromEntries(cat.attributes.map((a) => [a.name, `attr:${a.id}`])),
   };
-  for (const file of [xlsx, csv]) {
+  // ONLY=xlsx or ONLY=csv: the product path of that file alone (a quicker measurement).
+  const only = process.env.ONLY?.toLowerCase();
+  for (const file of [xlsx, csv].filter((f) => !only || f.endsWith(`.${only}`))) {
     try {
       await productPath(app, token, file, companyId, mapping);
     } catch (err) {
