@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreDb, tenantDb } from '../../../src/server/db/database.ts';
 import { closeQueue } from '../../../src/server/jobs/queue.ts';
@@ -214,6 +215,52 @@ describe('imports: preview and dry run', () => {
       expect(r.json.data!.headers).toEqual(['Produto', 'Identificação']);
       expect(r.json.data!.rows[0]!.cells).toEqual({ Produto: t.productName, Identificação: 'Área técnica' });
       expect(r.json.data!.mapping).toEqual({ Produto: 'productName', Identificação: 'extraLabel' });
+    }
+  });
+
+  it('counts the rows past the company’s tags limit as the write would refuse them', async () => {
+    const [a, b] = [await tagOf(t, t.companyB), await tagOf(t, t.companyB)];
+    const { n } = await tenantDb(t.schema)
+      .selectFrom('equipment')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('company_id', '=', t.companyB)
+      .where('tag_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    // Room for one more tag in use: the first tagged row fits, the second does not; a row without a
+    // tag takes no tag.
+    const limit = n + 1;
+    await coreDb().updateTable('companies').set({ tags_limit: limit }).where('id', '=', t.companyB).execute();
+    try {
+      const fileId = await upload(
+        english,
+        csv([
+          HEADERS,
+          [t.sku, a, 'Hall', 'LIM-1', '', '01/02/2020', 'C-1'],
+          [t.sku, b, 'Hall', 'LIM-2', '', '01/02/2020', 'C-2'],
+          [t.sku, '', 'Hall', 'LIM-3', '', '01/02/2020', 'C-3'],
+        ]),
+      );
+      const r = await rest<DryRunReport>('POST', '/web/imports/dry-run', {
+        token: english,
+        body: { kind: 'equipment', fileId, companyId: t.companyB, mapping },
+      });
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      expect(r.json.data).toMatchObject({ rows: 3, valid: 2, invalid: 1 });
+      expect(r.json.data!.problems).toEqual([
+        {
+          line: 3,
+          column: null,
+          value: null,
+          code: 'TAGS_LIMIT_REACHED',
+          message: `The company has reached its limit of ${limit} tags in use`,
+        },
+      ]);
+    } finally {
+      await coreDb()
+        .updateTable('companies')
+        .set({ tags_limit: 10_000 })
+        .where('id', '=', t.companyB)
+        .execute();
     }
   });
 });

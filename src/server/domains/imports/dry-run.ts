@@ -19,7 +19,14 @@ import { coreDb } from '../../db/database.ts';
 import { fileStore } from '../../files/store.ts';
 import type { Ctx } from '../../kit/tenant-tx.ts';
 import { writeBadRows } from './bad-rows.ts';
-import { checkChunk, openImport, parsedChunks, reasonText, toProblems } from './pipeline.ts';
+import {
+  checkChunk,
+  openImport,
+  parsedChunks,
+  reasonText,
+  toProblems,
+  withDryRunLimits,
+} from './pipeline.ts';
 import { importCompany, storedUpload } from './uploads.ts';
 
 /** How long a dry run's bad rows stay downloadable (as a job's result file). */
@@ -80,7 +87,7 @@ export async function dryRunImport(
   const db = ctx.auth.tenant;
   async function* badRows() {
     for await (const chunk of parsedChunks(sheet, session)) {
-      const verdicts = await checkChunk(db, session, chunk.rows, seen);
+      const verdicts = await withDryRunLimits(db, session, await checkChunk(db, session, chunk.rows, seen));
       const bad: { cells: Record<string, string>; reason: string }[] = [];
       for (const v of verdicts) {
         report.rows++;

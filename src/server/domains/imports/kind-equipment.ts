@@ -23,12 +23,19 @@ import {
   importTags,
 } from '../equipment/index.ts';
 import type { Db } from '../../kit/tenant-tx.ts';
+import { equipmentRoom } from '../organisations/index.ts';
+import { tagsRoom } from '../tags/index.ts';
 import { type ChunkCompany, chunkCompanies, searchKeys } from './lookups.ts';
 import { equipmentTargetFields } from './equipment-fields.ts';
 import type { CheckedRow, DraftRow, ImportEnv, ImportKindDef } from './kinds.ts';
 
 interface Prep {
   attributes: MappedAttributes;
+  /** the dry run's estimate of the room left (read at its first chunk, spent row by row) */
+  room?: {
+    plan: { left: number; limit: number; plan: string } | null;
+    tags: Map<number, { left: number; limit: number }>;
+  };
 }
 
 type Draft = DraftRow<EquipmentDraft>;
@@ -82,6 +89,12 @@ async function chunkLookups(db: Db, rows: readonly Draft[], env: ImportEnv) {
   const byName = new Map<string, ImportProduct[]>();
   for (const p of products) byName.set(p.name_key, [...(byName.get(p.name_key) ?? []), p]);
   return { keys, companies, bySku, byName, tags: new Map(tags.map((t) => [t.serial_number, t])) };
+}
+
+/** The plan's room left for new equipment, or null when the plan sets no limit. */
+async function planRoom(env: ImportEnv) {
+  const room = await equipmentRoom(env.ctx, env.ctx.auth.tenant);
+  return room && { left: room.limit - room.count, limit: room.limit, plan: room.plan };
 }
 
 type Resolved = {
@@ -192,6 +205,35 @@ export const equipmentKind: ImportKindDef<EquipmentDraft, BulkEquipmentRow, Prep
         return { line: r.draft.line, problems: [{ field: 'extraCode', code: 'IMPORT_KEY_AMBIGUOUS' }] };
       return finish(r, ex, env);
     });
+  },
+  async dryRunLimits(db, rows, prep, env) {
+    prep.room ??= { plan: await planRoom(env), tags: new Map() };
+    const room = prep.room;
+    const over: { line: number; problems: FieldProblem[] }[] = [];
+    for (const { line, row } of rows) {
+      if (row.existing) continue;
+      if (room.plan && room.plan.left-- <= 0) {
+        const { limit, plan } = room.plan;
+        over.push({
+          line,
+          problems: [{ field: null, code: 'PLAN_EQUIPMENT_LIMIT_REACHED', params: { limit, plan } }],
+        });
+        continue;
+      }
+      if (!row.tag || row.product.is_dv_exclusive) continue;
+      let tags = room.tags.get(row.companyId);
+      if (!tags) {
+        const r = await tagsRoom(db, row.companyId);
+        tags = { left: r.limit - r.inUse, limit: r.limit };
+        room.tags.set(row.companyId, tags);
+      }
+      if (tags.left-- <= 0)
+        over.push({
+          line,
+          problems: [{ field: null, code: 'TAGS_LIMIT_REACHED', params: { limit: tags.limit } }],
+        });
+    }
+    return over;
   },
   async writeChunk(trx, rows, _prep, env) {
     const out = await bulkRegisterEquipment(

@@ -65,6 +65,17 @@ export interface ImportKindDef<D = unknown, R = unknown, P = unknown> {
   ): { draft: D; problems: FieldProblem[] };
   /** A chunk's drafts checked against the tenant with one query per lookup, whatever the chunk's size. */
   checkChunk(db: Db, rows: readonly DraftRow<D>[], prep: P, env: ImportEnv): Promise<CheckedRow<R>[]>;
+  /**
+   * The dry run only: the limits the write checks (the plan's room, a company's tags), estimated over
+   * the file's rows in order, the room carried in `prep` from chunk to chunk: the rows past one, with
+   * its code. The write checks again, under its locks.
+   */
+  dryRunLimits?(
+    db: Db,
+    rows: readonly { line: number; row: R }[],
+    prep: P,
+    env: ImportEnv,
+  ): Promise<{ line: number; problems: FieldProblem[] }[]>;
   /** Writes a chunk's checked rows in the chunk's transaction, set-based. */
   writeChunk(
     trx: Trx,

@@ -164,3 +164,15 @@ export function toProblems(
 export function reasonText(problems: readonly ImportProblem[]): string {
   return problems.map((p) => (p.column ? `${p.column}: ${p.message}` : p.message)).join('; ');
 }
+
+/** A dry run's verdicts with the kind's limits applied (`dryRunLimits`): the rows past one fail. */
+export async function withDryRunLimits(db: Db, s: ImportSession, verdicts: Verdict[]): Promise<Verdict[]> {
+  if (!s.def.dryRunLimits) return verdicts;
+  const valid = verdicts.flatMap((v) => ('row' in v ? [{ line: v.line, row: v.row }] : []));
+  if (valid.length === 0) return verdicts;
+  const over = new Map((await s.def.dryRunLimits(db, valid, s.prep, s.env)).map((o) => [o.line, o.problems]));
+  return verdicts.map((v) => {
+    const problems = over.get(v.line);
+    return problems ? { line: v.line, cells: v.cells, problems } : v;
+  });
+}

@@ -3,7 +3,7 @@
  * may import (tests/unit/domain-order.test.ts). What a group's plan and payment state refuse (checks
  * the domains that register equipment and generate QR batches make).
  */
-export { requireEquipmentRoom, requirePaymentNotBlocked } from './plan-limits.ts';
+export { equipmentRoom, requireEquipmentRoom, requirePaymentNotBlocked } from './plan-limits.ts';
 export { importCompaniesChunk, type ImportOutcome, type RowOutcome } from './company-import.ts';
 export { type ImportCaller, importCallerOf, matchCompanies } from './import-caller.ts';
 export { importUsersChunk } from './user-import.ts';

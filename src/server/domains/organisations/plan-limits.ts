@@ -14,7 +14,7 @@
  *   registration's transaction, so two registrations cannot both take the last place. The
  *   company's tags limit stays a separate check (tags/limit.ts).
  */
-import { sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AuthContext, TenantContext } from '../../context.ts';
 import { withCore } from '../../db/database.ts';
 import type { TenantDatabase } from '../../db/schema.ts';
@@ -35,19 +35,32 @@ export async function requireEquipmentRoom(
   if (ctx.auth.companyGroup.plan_id === null || ctx.auth.companyGroup.plan_id === undefined) return;
   const groupId = ctx.auth.companyGroup.id;
   await sql`select pg_advisory_xact_lock(hashtextextended(${`plan-limit:${groupId}`}, 0))`.execute(trx);
-  const plan = await withCore(trx)
+  const room = await equipmentRoom(ctx, trx);
+  if (room && room.count + n > room.limit)
+    throw new AppError('PLAN_EQUIPMENT_LIMIT_REACHED', { params: { limit: room.limit, plan: room.plan } });
+}
+
+/**
+ * The group's plan limit and its equipment count, read without the lock (what a dry run estimates
+ * with; the write checks again under it). Null: no plan, or a plan without a limit.
+ */
+export async function equipmentRoom(
+  ctx: TenantContext,
+  db: Kysely<TenantDatabase>,
+): Promise<{ limit: number; plan: string; count: number } | null> {
+  if (ctx.auth.companyGroup.plan_id === null || ctx.auth.companyGroup.plan_id === undefined) return null;
+  const plan = await withCore(db)
     .selectFrom('company_groups as g')
     .innerJoin('billing_plans as p', 'p.id', 'g.plan_id')
     .select(['p.name', 'p.per_unit', 'p.equipment_limit', 'g.plan_quantity'])
-    .where('g.id', '=', groupId)
+    .where('g.id', '=', ctx.auth.companyGroup.id)
     .executeTakeFirst();
-  if (!plan) return;
+  if (!plan) return null;
   const limit = planLimit(plan, plan.plan_quantity);
-  if (limit === null) return;
-  const { count } = await trx
+  if (limit === null) return null;
+  const { count } = await db
     .selectFrom('dashboard_totals')
     .select(sql<number>`coalesce(sum(equipment), 0)::int`.as('count'))
     .executeTakeFirstOrThrow();
-  if (count + n > limit)
-    throw new AppError('PLAN_EQUIPMENT_LIMIT_REACHED', { params: { limit, plan: plan.name } });
+  return { limit, plan: plan.name, count };
 }

@@ -5,4 +5,4 @@
  */
 export { findTag, type ScopedTag } from './common.ts';
 export { type TagReplaced, tagReplaced } from './events.ts';
-export { checkTagsLimit } from './limit.ts';
+export { checkTagsLimit, tagsRoom } from './limit.ts';

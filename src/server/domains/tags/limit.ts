@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { withCore } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { tagInUse } from '../qr/index.ts';
-import { type Ctx, equipmentWithTag, type Trx } from './common.ts';
+import { type Ctx, type Db, equipmentWithTag, type Trx } from './common.ts';
 
 /**
  * Serialises the tags-limit check of one company (an advisory lock held to the end of the
@@ -32,18 +32,30 @@ export async function checkTagsLimit(
   adding = 1,
 ): Promise<void> {
   await lockCompanyTags(trx, ctx.auth.companyGroup.schema_name, companyId);
-  const company = await withCore(trx)
+  const { limit, inUse } = await tagsRoom(trx, companyId, except);
+  if (inUse + adding > limit) throw new AppError('TAGS_LIMIT_REACHED', { params: { limit } });
+}
+
+/**
+ * A company's tags limit and its tags in use by non-exclusive equipment (`except`: equipment not
+ * to count), read without the lock: what a dry run estimates with.
+ */
+export async function tagsRoom(
+  db: Db,
+  companyId: number,
+  except?: number,
+): Promise<{ limit: number; inUse: number }> {
+  const company = await withCore(db)
     .selectFrom('companies')
     .select('tags_limit')
     .where('id', '=', companyId)
     .executeTakeFirst();
-  const limit = company?.tags_limit ?? 0;
-  let q = equipmentWithTag(trx)
+  let q = equipmentWithTag(db)
     .select(sql<number>`count(*)::int`.as('n'))
     .where('e.company_id', '=', companyId)
     .where(tagInUse('t'))
     .where('p.is_dv_exclusive', '=', false);
   if (except !== undefined) q = q.where('e.id', '<>', except);
   const { n } = await q.executeTakeFirstOrThrow();
-  if (n + adding > limit) throw new AppError('TAGS_LIMIT_REACHED', { params: { limit } });
+  return { limit: company?.tags_limit ?? 0, inUse: n };
 }
