@@ -218,6 +218,48 @@ describe('imports: preview and dry run', () => {
     }
   });
 
+  it('counts the new rows past the plan’s room as the write would refuse them', async () => {
+    const { n } = await tenantDb(t.schema)
+      .selectFrom('dashboard_totals')
+      .select(sql<number>`coalesce(sum(equipment), 0)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    // The custom plan bought for one more piece of equipment than the group has.
+    const setPlan = (plan_id: number | null, plan_quantity: number | null) =>
+      coreDb()
+        .updateTable('company_groups')
+        .set({ plan_id, plan_quantity })
+        .where('id', '=', t.groupId)
+        .execute();
+    await setPlan(4, n + 1);
+    try {
+      const fileId = await upload(
+        english,
+        csv([
+          HEADERS,
+          [t.sku, '', 'Hall', 'PLAN-1', '', '01/02/2020', 'C-1'],
+          [t.sku, '', 'Hall', 'PLAN-2', '', '01/02/2020', 'C-2'],
+        ]),
+      );
+      const r = await rest<DryRunReport>('POST', '/web/imports/dry-run', {
+        token: english,
+        body: { kind: 'equipment', fileId, companyId: t.companyId, mapping },
+      });
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      expect(r.json.data).toMatchObject({ rows: 2, valid: 1, invalid: 1 });
+      expect(r.json.data!.problems).toEqual([
+        {
+          line: 3,
+          column: null,
+          value: null,
+          code: 'PLAN_EQUIPMENT_LIMIT_REACHED',
+          message: `The Personalizado plan allows up to ${n + 1} equipment. Change plan in "My plan" to register more.`,
+        },
+      ]);
+    } finally {
+      await setPlan(null, null);
+    }
+  });
+
   it('counts the rows past the company’s tags limit as the write would refuse them', async () => {
     const [a, b] = [await tagOf(t, t.companyB), await tagOf(t, t.companyB)];
     const { n } = await tenantDb(t.schema)
