@@ -68,17 +68,32 @@ function start(args: string[], port: number): Promise<string> {
   });
 }
 
-/** CPU time (ms) the processes have used so far, from /proc (utime + stime, in clock ticks of 10 ms). */
-function cpuMs(pids: number[], only?: 'kernel'): number {
-  let ticks = 0;
+/** CPU time (ms) each process has used so far, from /proc (utime + stime, in clock ticks of 10 ms). */
+function cpuByPid(pids: number[], only?: 'kernel'): Map<number, number> {
+  const out = new Map<number, number>();
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += (only ? 0 : Number(f[11])) + Number(f[12]);
+      out.set(pid, ((only ? 0 : Number(f[11])) + Number(f[12])) * 10);
     } catch {}
   }
-  return ticks * 10;
+  return out;
+}
+function cpuMs(pids: number[], only?: 'kernel'): number {
+  let ms = 0;
+  for (const v of cpuByPid(pids, only).values()) ms += v;
+  return ms;
+}
+/**
+ * CPU (ms) the processes used since `before`: a process that ended meanwhile is left out (its
+ * last figure cannot be read; counting its start would make the sum negative), a new one counts
+ * from zero.
+ */
+function cpuSince(before: Map<number, number>, pids: number[]): number {
+  let ms = 0;
+  for (const [pid, v] of cpuByPid(pids)) ms += v - (before.get(pid) ?? 0);
+  return ms;
 }
 /** A process and its children (the cluster primary's HTTP processes). */
 function processTree(pid: number): number[] {
@@ -244,17 +259,24 @@ try {
   const auth = { Authorization: `Bearer ${token}` };
   // 100 equipment to inspect in turn, each with the answers its own inspection form asks for.
   const serial = (i: number) => `T${String(1 + (i % 100)).padStart(8, '0')}`;
+  type Form = { data: { questions: { id: number; type: string; customAnswers?: { id: number }[] }[] } };
+  const answersTo = (form: Form) =>
+    form.data.questions.map((q) => ({
+      questionId: q.id,
+      answer: q.type === 'YES_NO_NA' ? 'YES' : q.type === 'CUSTOM' ? q.customAnswers![0]!.id : 'ok',
+    }));
   const answers: unknown[][] = [];
+  const maintenanceAnswers: unknown[][] = [];
   for (let i = 0; i < 100; i++) {
-    const form = (await (
-      await fetch(`${app}/web/equipments/${serial(i)}/inspection-form`, { headers: auth })
-    ).json()) as { data: { questions: { id: number; type: string; customAnswers: { id: number }[] }[] } };
-    answers.push(
-      form.data.questions.map((q) => ({
-        questionId: q.id,
-        answer: q.type === 'YES_NO_NA' ? 'YES' : q.type === 'CUSTOM' ? q.customAnswers[0]!.id : 'ok',
-      })),
-    );
+    for (const [kind, list] of [
+      ['inspection', answers],
+      ['maintenance', maintenanceAnswers],
+    ] as const) {
+      const form = (await (
+        await fetch(`${app}/web/equipments/${serial(i)}/${kind}-form`, { headers: auth })
+      ).json()) as Form;
+      list.push(answersTo(form));
+    }
   }
   const ceilingRoute: Route = {
     what: 'ceiling: bare Hono + one PK SELECT (pg)',
@@ -313,6 +335,14 @@ try {
       body: (i) =>
         JSON.stringify({ answers: answers[i % 100], latitude: -23.5, longitude: -46.6, accuracy: 8 }),
     },
+    {
+      what: 'POST /web/equipments/{tag}/maintenances',
+      url: app,
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      path: (i) => `/web/equipments/${serial(i)}/maintenances`,
+      body: (i) => JSON.stringify({ answers: maintenanceAnswers[i % 100] }),
+    },
   ];
 
   const results: {
@@ -349,7 +379,7 @@ try {
     // CPU per call of the server's processes and of Postgres: what a call costs whatever else runs.
     const serverPids = r.url === app ? processTree(children[0]!.pid!) : processTree(children[1]!.pid!);
     const pgPids = await postgresPids();
-    const cpu0 = { server: cpuMs(serverPids), kernel: cpuMs(serverPids, 'kernel'), pg: cpuMs(pgPids) };
+    const cpu0 = { server: cpuMs(serverPids), kernel: cpuMs(serverPids, 'kernel'), pg: cpuByPid(pgPids) };
     const out = await autocannon({
       url: r.url,
       connections: CONNECTIONS,
@@ -370,7 +400,7 @@ try {
     results.push({
       serverUs: ((cpuMs(serverPids) - cpu0.server) * 1000) / calls,
       kernelUs: ((cpuMs(serverPids, 'kernel') - cpu0.kernel) * 1000) / calls,
-      pgUs: ((cpuMs(pgAfter) - cpu0.pg) * 1000) / calls,
+      pgUs: (cpuSince(cpu0.pg, pgAfter) * 1000) / calls,
       what: r.what,
       rps: out.requests.average,
       p50: out.latency.p50,
