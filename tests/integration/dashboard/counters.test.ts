@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseDb, tenantSchemaName } from '../../../src/server/db/database.ts';
+import type pg from 'pg';
+import { baseDb, getPool, tenantSchemaName } from '../../../src/server/db/database.ts';
 import { today } from '../../../src/server/db/days.ts';
 import { rest } from '../../helpers/api.ts';
 import { productBody } from '../catalogue/helpers.ts';
 import {
   countersAndRecount,
+  fromToday,
   type Made,
   makeEquipment,
   type ReportCatalogue,
@@ -68,7 +70,12 @@ const maintain = (e: Made) =>
 describe('dashboard counters = recount', () => {
   it('after the backfill and the registrations', async () => {
     await expectExact('start');
-    const totals = await tn.db.selectFrom('dashboard_totals').selectAll().orderBy('company_id').execute();
+    const totals = await tn.db
+      .selectFrom('dashboard_totals')
+      .select(['company_id', sql<number>`sum(equipment)::int`.as('equipment')])
+      .groupBy('company_id')
+      .orderBy('company_id')
+      .execute();
     expect(totals.map((t) => [t.company_id, t.equipment])).toEqual([
       [tn.companyA, 12],
       [tn.companyB, 3],
@@ -153,6 +160,49 @@ describe('dashboard counters = recount', () => {
     await raw(sql`update ${s()}.equipment set last_inspection_at = null, last_inspection_day = null
       where id % 2 = 0`);
     await expectExact('bulk delete and update');
+  });
+
+  it('two writers of one company on different connections do not wait for each other’s counter row (slots, tenant migration 1521)', async () => {
+    // Two connections whose backends add to different slots (pid % 16).
+    const held: pg.PoolClient[] = [];
+    const pool = getPool();
+    let a: pg.PoolClient | undefined;
+    let b: pg.PoolClient | undefined;
+    try {
+      for (let i = 0; i < 8 && !b; i++) {
+        const c = await pool.connect();
+        held.push(c);
+        const pid = (await c.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+        if (!a) a = Object.assign(c, { slotOf: pid % 16 });
+        else if (pid % 16 !== (a as unknown as { slotOf: number }).slotOf) b = c;
+      }
+      expect(b, 'two backends in different slots').toBeDefined();
+      const [e1, e2] = [eq[0]!, eq[4]!];
+      // A day no equipment was inspected on, so both writers add to the same key.
+      const day = fromToday(-400);
+      await a!.query('begin');
+      // The first writer counts one equipment on today for company A and keeps its row locks.
+      await a!.query(
+        `update ${tenantSchemaName(tn.schema)}.equipment set last_inspection_day = $1::date, last_inspection_at = now() where id = $2`,
+        [day, e1.id],
+      );
+      await b!.query('begin');
+      await b!.query("set local lock_timeout = '3s'");
+      // Before the slots this waited for the first writer's row of (company A, today) and failed.
+      await b!.query(
+        `update ${tenantSchemaName(tn.schema)}.equipment set last_inspection_day = $1::date, last_inspection_at = now() where id = $2`,
+        [day, e2.id],
+      );
+      await b!.query('commit');
+      await a!.query('commit');
+    } finally {
+      // A failed run leaves a transaction open: never hand it back to the pool like that.
+      for (const c of held) {
+        await c.query('rollback').catch(() => undefined);
+        c.release();
+      }
+    }
+    await expectExact('two slots');
   });
 
   it('the dashboard reads the counters: its totals are the recount', async () => {

@@ -95,7 +95,8 @@ export const fromToday = (n: number) => addDays(today(), n);
 
 /**
  * The counters recounted from the rows they count (what tenant migration 0601's triggers keep):
- * each as sorted "key=value" lines without zeros, so a mismatch prints the keys that differ.
+ * each as sorted "key=value" lines without zeros, so a mismatch prints the keys that differ. A
+ * key's counter is the sum of its slots (tenant migration 1521).
  */
 export async function countersAndRecount(schemaName: string) {
   const s = sql.id(tenantSchemaName(schemaName));
@@ -110,13 +111,13 @@ export async function countersAndRecount(schemaName: string) {
   return {
     counters: {
       totals:
-        await lines(sql`select company_id || '|' || 'equipment' as k, equipment as n from ${s}.dashboard_totals
-        union all select company_id || '|' || 'inspections', inspections from ${s}.dashboard_totals`),
+        await lines(sql`select company_id || '|' || 'equipment' as k, sum(equipment) as n from ${s}.dashboard_totals group by 1
+        union all select company_id || '|' || 'inspections', sum(inspections) from ${s}.dashboard_totals group by 1`),
       days: await lines(
-        sql`select company_id || '|' || day as k, equipment as n from ${s}.dashboard_inspected_days`,
+        sql`select company_id || '|' || day as k, sum(equipment) as n from ${s}.dashboard_inspected_days group by 1`,
       ),
       states: await lines(
-        sql`select company_id || '|' || state || '|' || expires_on as k, equipment as n from ${s}.dashboard_equipment_states`,
+        sql`select company_id || '|' || state || '|' || expires_on as k, sum(equipment) as n from ${s}.dashboard_equipment_states group by 1`,
       ),
     },
     recount: {

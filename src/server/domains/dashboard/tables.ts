@@ -1,6 +1,11 @@
-/** The dashboard's counters, kept by triggers (tenant migration 0601); read only. */
+/**
+ * The dashboard's counters, kept by triggers (tenant migration 0601); read only. A key's count is
+ * the sum of its rows: writers add to their own `slot` (tenant migration 1521), so concurrent
+ * inspections of one company do not queue on one row.
+ */
 export interface DashboardTotalsTable {
   company_id: number;
+  slot: number;
   equipment: number;
   inspections: number;
 }
@@ -8,6 +13,7 @@ export interface DashboardInspectedDaysTable {
   company_id: number;
   /** the equipment's last-inspection day (APP_TIME_ZONE), YYYY-MM-DD */
   day: string;
+  slot: number;
   equipment: number;
 }
 export interface DashboardEquipmentStatesTable {
@@ -15,6 +21,7 @@ export interface DashboardEquipmentStatesTable {
   state: 'NA' | 'IMPROPER' | 'OK';
   /** OK rows: the earlier of the next-inspection and due dates ('infinity' without either) */
   expires_on: string;
+  slot: number;
   equipment: number;
 }
 
