@@ -5,6 +5,7 @@ import { baseDb, coreDb, tenantDb, tenantSchemaName } from '../../../src/server/
 import { closeQueue } from '../../../src/server/jobs/queue.ts';
 import { startWorker } from '../../../src/worker/worker.ts';
 import { rest } from '../../helpers/api.ts';
+import { createCategory, createType, productBody } from '../catalogue/helpers.ts';
 import { register } from '../equipment/helpers.ts';
 import {
   csv,
@@ -209,6 +210,53 @@ describe('imports: the job', () => {
       { kind: 'CREATED', extra_label: 'Hall 1' },
       { kind: 'UPDATED', extra_label: 'Hall 1 (novo)' },
     ]);
+  });
+
+  it('moves a row to a product of another type as the edit form does: the old type’s values go', async () => {
+    const categoryId = await createCategory(t.tokens.group, `Iluminação ${Date.now()}`);
+    const typeId = await createType(t.tokens.group, `Luminárias ${Date.now()}`, categoryId);
+    const lamp = await rest<number>('POST', '/web/products/', {
+      token: t.tokens.group,
+      body: productBody(categoryId, typeId, { name: `Luminária ${Date.now()}` }),
+    });
+    expect(lamp.status).toBe(201);
+    const lampName = (
+      await tenantDb(t.schema)
+        .selectFrom('products')
+        .select('name')
+        .where('id', '=', lamp.json.data!)
+        .executeTakeFirstOrThrow()
+    ).name;
+    const [row] = (await equipmentOfCompany(t, t.companyId)).filter((r) => r.extra_code === 'RUN-1');
+    const values = () =>
+      tenantDb(t.schema)
+        .selectFrom('equipment_attribute_values')
+        .select('attribute_id')
+        .where('equipment_id', '=', row!.id)
+        .execute();
+    expect((await values()).length).toBeGreaterThan(0);
+    const moved = await run(
+      t.tokens.group,
+      csv([
+        ['Produto', 'Tag', 'Número de controle'],
+        [lampName, serials[0]!, 'RUN-1'],
+      ]),
+      { Produto: 'productName', Tag: 'tagSerialNumber', 'Número de controle': 'extraCode' },
+    );
+    expect(moved.result).toMatchObject({ rows: 1, updated: 1, failed: 0 });
+    const after = await tenantDb(t.schema)
+      .selectFrom('equipment')
+      .select('product_id')
+      .where('id', '=', row!.id)
+      .executeTakeFirstOrThrow();
+    expect(after.product_id).toBe(lamp.json.data);
+    expect(await values()).toEqual([]);
+    const cycles = await tenantDb(t.schema)
+      .selectFrom('equipment_cycles')
+      .select('cycle_code')
+      .where('equipment_id', '=', row!.id)
+      .execute();
+    expect(cycles).toEqual([]);
   });
 
   it('gives back the rows it could not write, as they came, with the reasons', async () => {

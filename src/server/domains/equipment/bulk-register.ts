@@ -203,6 +203,25 @@ async function updateEquipment(trx: Trx, updates: Planned[]): Promise<void> {
     where e.id = v.id`.execute(trx);
 }
 
+/**
+ * Equipment moved to another product keeps nothing of the old one, as the edit form's PUT
+ * (`updateEquipment` replaces the values and prunes the cycles): the attribute values of another
+ * inspection type and the states of cycles the new product does not have go (two statements, only
+ * when a row of the chunk changed product).
+ */
+async function pruneAfterProductChange(trx: Trx, moved: Planned[]): Promise<void> {
+  if (moved.length === 0) return;
+  const ids = moved.map((m) => m.row.existing!.id);
+  const schema = sql.id(schemaOf(trx));
+  await sql`delete from ${schema}.equipment_attribute_values as v
+    using ${schema}.equipment as e, ${schema}.products as p, ${schema}.inspection_type_attributes as a
+    where v.equipment_id = any(${ids}::int[]) and e.id = v.equipment_id and p.id = e.product_id
+      and a.id = v.attribute_id and a.inspection_type_id <> p.inspection_type_id`.execute(trx);
+  const kept = sql.join(moved.map((m) => sql`(${m.row.existing!.id}::int, ${m.cycles.codes}::text[])`));
+  await sql`delete from ${schema}.equipment_cycles as c using (values ${kept}) as k(equipment_id, codes)
+    where c.equipment_id = k.equipment_id and c.cycle_code <> all(k.codes)`.execute(trx);
+}
+
 async function saveValuesAndCycles(trx: Trx, planned: Planned[], ids: number[]): Promise<void> {
   const values = planned.flatMap((p, i) =>
     p.row.attributes.map((a) => ({ equipment_id: ids[i]!, attribute_id: a.attributeId, value: a.value })),
@@ -291,6 +310,10 @@ export async function bulkRegisterEquipment(
   const written = [...creates, ...updates];
   const ids = [...newIds, ...updates.map((u) => u.row.existing!.id)];
   await saveValuesAndCycles(trx, written, ids);
+  await pruneAfterProductChange(
+    trx,
+    updates.filter((u) => u.row.existing!.product_id !== u.row.product.id),
+  );
   await refreshEquipmentSearch(trx, { equipmentIds: updates.map((u) => u.row.existing!.id) });
   await writeSnapshots(ctx, trx, [
     ...creates.map((p, i) => ({ p, id: newIds[i]!, kind: 'CREATED' as const })),
