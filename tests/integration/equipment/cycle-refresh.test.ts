@@ -16,6 +16,7 @@ import { closeQueue } from '../../../src/server/jobs/queue.ts';
 import type { SavedTypeCycles } from '../../../src/shared/cycles/schemas.ts';
 import { startWorker } from '../../../src/worker/worker.ts';
 import { rest, testApp, trpcClient } from '../../helpers/api.ts';
+import { waitFor } from '../qr/helpers.ts';
 import { createTag, equipmentSetup, register, type Setup } from './helpers.ts';
 
 /**
@@ -40,17 +41,6 @@ afterAll(async () => {
 const N = 300;
 const today = todayIn(config().APP_TIME_ZONE);
 
-/** Polls `fn` until it answers a value; on timeout fails with `state()`. */
-async function waitFor<T>(fn: () => Promise<T | undefined>, state: () => Promise<unknown>, ms = 60_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error(`timed out; state: ${JSON.stringify(await state())}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 const job = (id: string) =>
   coreDb().selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -60,6 +50,8 @@ async function finished(id: string) {
       const j = await job(id);
       return j.state === 'completed' || j.state === 'failed' ? j : undefined;
     },
+    60_000,
+    100,
     () => job(id),
   );
 }

@@ -94,12 +94,17 @@ export async function waitFor<T>(
   fn: () => Promise<T | undefined>,
   timeoutMs = 30_000,
   everyMs = 50,
+  /** what the timeout's error prints: the state the test was waiting on */
+  state?: () => Promise<unknown>,
 ): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
     if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error('timed out waiting');
+    if (Date.now() > until)
+      throw new Error(
+        state ? `timed out waiting; state: ${JSON.stringify(await state())}` : 'timed out waiting',
+      );
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
