@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { writeNotifications } from '../../src/server/db/write-notify.ts';
 
-/** Which notifications a statement calls for on Citus (db/write-notify.ts). */
+/** Which notifications a statement calls for (db/write-notify.ts: published after the commit). */
 describe('writeNotifications', () => {
   it('a write names the company groups it changes', () => {
     expect(writeNotifications('insert into "cg_acme"."categories" ("name") values ($1)')).toEqual([

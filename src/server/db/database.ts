@@ -5,7 +5,7 @@ import { log } from '../logger.ts';
 import { prepareStatements } from './prepared.ts';
 import { noteStatement } from './read-tags.ts';
 import { TenantQueryCompiler } from './tenant-compiler.ts';
-import { publishWrites } from './write-notify.ts';
+import { closeNotifier, notifyWith, publishWrites } from './write-notify.ts';
 import type { CoreDatabase, TenantDatabase } from './schema.ts';
 
 // int8 (counts, identities) as JS numbers: ids stay far below 2^53.
@@ -61,10 +61,21 @@ export function getPool(): pg.Pool {
       maxLifetimeSeconds: config().DATABASE_POOL_MAX_LIFETIME_SECONDS,
       maxUses: config().DATABASE_POOL_MAX_USES || Number.POSITIVE_INFINITY,
       application_name: applicationName(),
+      // The pool publishes its company-group writes after they commit (db/write-notify.ts); the
+      // tables' triggers leave those NOTIFYs to it (core migration 1521).
+      options: '-c equipcheck.publishes_writes=on',
     });
+    notifyWith(
+      () =>
+        new pg.Client({
+          connectionString: config().DATABASE_URL,
+          application_name: `${applicationName()}-notify`,
+          options: '-c synchronous_commit=off',
+        }),
+    );
     watchPoolErrors(pool);
     if (config().DATABASE_PREPARED_STATEMENTS) pool.on('connect', (client) => prepareStatements(client));
-    // On Citus, what a connection commits is published from the coordinator (db/write-notify.ts).
+    // What a connection commits is published after the commit (db/write-notify.ts).
     pool.on('connect', (client) => publishWrites(client));
   }
   return pool;
@@ -161,6 +172,7 @@ export function onDbClose(fn: () => Promise<void>): void {
 
 export async function closeDb(): Promise<void> {
   await Promise.allSettled([...closeHooks].map((fn) => fn()));
+  await closeNotifier();
   const b = base;
   base = undefined;
   core = undefined;

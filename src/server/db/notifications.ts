@@ -11,6 +11,7 @@ import { config } from '../config.ts';
 import { log } from '../logger.ts';
 import { sql } from 'kysely';
 import { applicationName, baseDb, onDbClose } from './database.ts';
+import { notifyAfterPublished } from './write-notify.ts';
 
 interface Subscriber {
   onNotify(payload: string): void;
@@ -123,7 +124,11 @@ export async function notificationsSettled(channel: string): Promise<void> {
   if (!connected()) return;
   const nonce = `settle:${randomUUID()}`;
   const arrived = new Promise<void>((resolve) => waiters.set(nonce, resolve));
-  await sql`select pg_notify(${channel}, ${nonce})`.execute(baseDb());
+  const db = baseDb();
+  // After the writes this process published (db/write-notify.ts), so the marker lands after them.
+  await notifyAfterPublished(channel, nonce).catch(() =>
+    sql`select pg_notify(${channel}, ${nonce})`.execute(db),
+  );
   await arrived;
 }
 

@@ -1,20 +1,21 @@
 /**
- * Cache invalidation that does not depend on a tenant table's trigger (issue 28). On plain
- * Postgres the `rows_changed` and `webhook_endpoints_changed` triggers NOTIFY every process's
- * LISTEN connection. On Citus a company group's tables live on a worker and their triggers run
- * there: their NOTIFY reaches the worker's listeners, never the coordinator's. So on Citus each
- * pooled connection publishes what it wrote itself, from the coordinator:
+ * Cache invalidation published by the connection that wrote (issues 28 and 32). The product's
+ * caches drop a company group's entries on `rows_changed` (and the webhook subscriptions on
+ * `webhook_endpoints_changed`) with the group's schema. A pooled connection publishes them itself:
  * - it notes the company-group schemas (`cg_…`) that a writing statement (insert, update, delete,
  *   merge, truncate, copy, or a `with` holding one) names — the tenant compiler qualifies every
  *   table, so the text names them all; a trigger's own writes stay in its schema;
- * - inside a transaction it sends `pg_notify('rows_changed', schema)` for each (and
- *   `webhook_endpoints_changed` when the statement named `webhook_endpoints`) just before the
- *   COMMIT: Postgres delivers them at commit, and only if it commits — the triggers' semantics;
- *   a ROLLBACK forgets them;
- * - a statement outside a transaction (autocommit) is followed by its notifications, awaited
- *   before the caller gets its result.
- * Whether the database is a Citus one is read once per connection (queued before its first
- * statement). On plain Postgres the wrapper only reads that flag per statement.
+ * - once the transaction's COMMIT has succeeded (or an autocommit statement has), it hands them to
+ *   one connection of the process kept for notifying (`synchronous_commit=off`: an invalidation
+ *   does not wait for the disk), without the caller waiting; a ROLLBACK forgets them.
+ * Why not the tables' triggers: Postgres 15 serialises the commits of all transactions that have
+ *   NOTIFYed with one cluster-wide lock held through the commit's WAL flush, so a NOTIFY in every
+ *   write put every company group's writes in one queue (core migration 1521, which makes the
+ *   triggers leave a company group's NOTIFY to a connection that says it publishes its writes:
+ *   `equipcheck.publishes_writes=on`, set by db/database.ts at connect). And on Citus a group's
+ *   tables live on a worker, whose NOTIFY never reaches the coordinator's listeners.
+ * Core tables keep notifying from their triggers (their writes are rare and their schema is not in
+ * the statement's text reliably).
  */
 import type pg from 'pg';
 
@@ -47,28 +48,91 @@ export function writeNotifications(text: string): [string, string][] {
 
 const NOTIFY = 'select pg_notify(c, p) from unnest($1::text[], $2::text[]) as n(c, p)';
 
+/** The process's notifying connection, what it has still to send and who waits for that. */
+const notifier: {
+  connect: (() => pg.Client) | null;
+  client: Promise<pg.Client> | null;
+  queue: Map<string, [string, string]>;
+  waiting: { resolve: () => void; reject: (e: unknown) => void }[];
+  sending: boolean;
+} = { connect: null, client: null, queue: new Map(), waiting: [], sending: false };
+
+/** How `publishWrites` opens its notifying connection (db/database.ts: the pool's settings). */
+export function notifyWith(connect: () => pg.Client): void {
+  notifier.connect = connect;
+}
+
+/** Closes the notifying connection (when the pool closes); what was still queued is dropped. */
+export async function closeNotifier(): Promise<void> {
+  const c = notifier.client;
+  notifier.client = null;
+  notifier.connect = null;
+  notifier.queue.clear();
+  for (const w of notifier.waiting.splice(0)) w.reject(new Error('notifier closed'));
+  if (c) await c.then((client) => client.end()).catch(() => {});
+}
+
+/**
+ * Sends what is queued, one statement at a time, in the order it was queued (so a marker queued
+ * after a write's notifications arrives after them). A failed send is dropped — the caches expire
+ * on their own — and its waiters hear of it.
+ */
+function flushNotifications(): void {
+  if (notifier.sending || notifier.queue.size === 0) return;
+  const connect = notifier.connect;
+  if (!connect) return;
+  notifier.sending = true;
+  const items = [...notifier.queue.values()];
+  const waiting = notifier.waiting.splice(0);
+  notifier.queue.clear();
+  notifier.client ??= (async () => {
+    const c = connect();
+    c.on('error', () => {
+      notifier.client = null;
+    });
+    await c.connect();
+    return c;
+  })();
+  notifier.client
+    .then((c) => c.query(NOTIFY, [items.map((i) => i[0]), items.map((i) => i[1])]))
+    .then(
+      () => {
+        for (const w of waiting) w.resolve();
+      },
+      (e) => {
+        notifier.client = null;
+        for (const w of waiting) w.reject(e);
+      },
+    )
+    .finally(() => {
+      notifier.sending = false;
+      flushNotifications();
+    });
+}
+
+function publish(list: Iterable<[string, string]>): void {
+  for (const n of list) notifier.queue.set(n.join('\u0000'), n);
+  flushNotifications();
+}
+
+/**
+ * NOTIFYs `channel` with `payload` after every write this process has published so far; resolves
+ * once sent (db/notifications.ts `notificationsSettled`). Rejects when no notifier is set up or
+ * the send failed.
+ */
+export function notifyAfterPublished(channel: string, payload: string): Promise<void> {
+  if (!notifier.connect) return Promise.reject(new Error('no notifier'));
+  return new Promise<void>((resolve, reject) => {
+    notifier.waiting.push({ resolve, reject });
+    publish([[channel, payload]]);
+  });
+}
+
 /** Wraps a pooled connection's `query` (see above). */
 export function publishWrites(client: pg.PoolClient): void {
   const inner = (client.query as Query).bind(client) as Query;
-  let citus = false;
   let inTransaction = false;
   const pending = new Map<string, [string, string]>();
-  (
-    inner('select exists (select 1 from pg_catalog.pg_extension where extname = $1) as citus', [
-      'citus',
-    ]) as Promise<pg.QueryResult>
-  ).then(
-    (r) => {
-      citus = r.rows[0]?.citus === true;
-    },
-    () => {},
-  );
-  const send = (list: Iterable<[string, string]>) => {
-    const items = [...list];
-    return (inner(NOTIFY, [items.map((i) => i[0]), items.map((i) => i[1])]) as Promise<unknown>).catch(
-      () => {},
-    );
-  };
   const wrapped: Query = (text, values, callback) => {
     if (typeof text !== 'string' || callback !== undefined || typeof values === 'function') {
       return inner(text, values, callback);
@@ -78,18 +142,24 @@ export function publishWrites(client: pg.PoolClient): void {
       pending.clear();
     } else if (COMMIT.test(text)) {
       inTransaction = false;
-      if (citus && pending.size > 0) void send(pending.values());
-      pending.clear();
+      if (pending.size > 0) {
+        const committed = [...pending.values()];
+        pending.clear();
+        return (inner(text, values) as Promise<unknown>).then((r) => {
+          publish(committed);
+          return r;
+        });
+      }
     } else if (ROLLBACK.test(text)) {
       inTransaction = false;
       pending.clear();
-    } else if (citus) {
+    } else {
       const notes = writeNotifications(text);
       if (notes.length > 0) {
         if (inTransaction) for (const n of notes) pending.set(n.join('\u0000'), n);
         else
-          return (inner(text, values) as Promise<unknown>).then(async (r) => {
-            await send(notes);
+          return (inner(text, values) as Promise<unknown>).then((r) => {
+            publish(notes);
             return r;
           });
       }
