@@ -62,8 +62,14 @@ export function notifyWith(connect: () => pg.Client): void {
   notifier.connect = connect;
 }
 
-/** Closes the notifying connection (when the pool closes); what was still queued is dropped. */
+/**
+ * Closes the notifying connection when the pool closes, once what is queued has been sent (a
+ * script that writes and exits still invalidates the servers' caches); waits 2 s at most.
+ */
 export async function closeNotifier(): Promise<void> {
+  const until = Date.now() + 2000;
+  while ((notifier.sending || notifier.queue.size > 0) && notifier.connect && Date.now() < until)
+    await new Promise((r) => setTimeout(r, 5));
   const c = notifier.client;
   notifier.client = null;
   notifier.connect = null;
