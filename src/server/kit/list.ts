@@ -198,6 +198,8 @@ const SHAPES_PER_DB = 1000;
  *
  * Values absent or empty (`''`, `0`, `false`, `null`) are part of the shape as they are, so
  * `!!input.x` and `input.x !== undefined` decide alike in the build and in the call.
+ * Anything else the build reads (the time zone in `dayStart`, constants) is fixed in the text: it
+ * must not change while the process runs.
  */
 export function compiledList<I extends ListParams, O>(
   values: readonly (keyof I & string)[],
