@@ -245,9 +245,11 @@ function shapeKey(input: Record<string, unknown>, values: Set<string>): string {
   const parts: unknown[] = [];
   for (const k of Object.keys(input).sort()) {
     const v = input[k];
+    // An undefined key is an absent one (the build sees `undefined` either way).
+    if (v === undefined) continue;
     if (k === 'query') parts.push(k, searchKind(v));
-    else if (values.has(k)) parts.push(k, isSlotted(v) ? '?' : v === undefined ? 'u' : v);
-    else parts.push(k, v === undefined ? 'u' : v);
+    else if (values.has(k)) parts.push(k, isSlotted(v) ? '?' : v);
+    else parts.push(k, v);
   }
   return JSON.stringify(parts);
 }
