@@ -2,6 +2,7 @@
  * Prints the statements each call runs (issue 12): `npx tsx bench/query-probe.ts`. `EXPLAIN=1`
  * prints their plans; `CPU=n` then runs each path n more times in-process under the V8 profiler
  * and prints where the server's own time goes (self time by function, and by package).
+ * `NO_CACHE=1` sends `Cache-Control: no-cache` (the answer is computed, as the bench's "computed" rows).
  */
 import { sql } from 'kysely';
 import { applyEnv, createTestEnvironment } from '../tests/helpers/test-env.ts';
@@ -47,20 +48,23 @@ try {
     body: 'Demo@123',
   });
   const token = ((await r.json()) as { data: string }).data;
+  const headers = {
+    Authorization: `Bearer ${token}`,
+    'X-Forwarded-For': '10.9.9.8',
+    ...(process.env.NO_CACHE ? { 'Cache-Control': 'no-cache' } : {}),
+  };
   for (const path of (
     process.env.PATHS ??
     '/web/logged-user/,/web/products/?pageSize=10,/web/equipments/?pageSize=10,/web/tags/?pageSize=10,/web/companies/?pageSize=10'
   ).split(',')) {
-    await app.request(path, { headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': '10.9.9.8' } });
+    await app.request(path, { headers });
     const seen: string[] = [];
     const queries: { sql: string; parameters: readonly unknown[] }[] = [];
     const stop = observeQueries((q) => {
       queries.push(q);
       seen.push(`${q.ms.toFixed(1)} ms  ${q.sql.replace(/\s+/g, ' ').slice(0, 220)}`);
     });
-    const res = await app.request(path, {
-      headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': '10.9.9.8' },
-    });
+    const res = await app.request(path, { headers });
     stop();
     console.log(`\n${path} → ${res.status}, ${seen.length} statements`);
     for (const s of seen) console.log(`  ${s}`);
@@ -72,12 +76,7 @@ try {
         `\n  ${q.sql.replace(/\s+/g, ' ')}\n${plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`,
       );
     }
-    if (process.env.CPU)
-      await cpuProfile(Number(process.env.CPU), () =>
-        app.request(path, {
-          headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': '10.9.9.8' },
-        }),
-      );
+    if (process.env.CPU) await cpuProfile(Number(process.env.CPU), () => app.request(path, { headers }));
   }
 } finally {
   await closeDb();

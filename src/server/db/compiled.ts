@@ -23,3 +23,11 @@ export function compiledOnce<Args extends unknown[], Row>(
     return result.rows;
   };
 }
+
+/**
+ * A value a statement compiled once per shape (`compiledList`, kit/list.ts) holds as a parameter:
+ * the SQL is built with a `Slot` in the value's place, and each call fills it from its own input.
+ */
+export class Slot {
+  constructor(readonly pick: (input: Record<string, unknown>) => unknown) {}
+}

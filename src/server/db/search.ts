@@ -1,5 +1,36 @@
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { SEARCH_SUBSTRING_THRESHOLD } from '../../shared/text.ts';
+import { Slot } from './compiled.ts';
+
+/**
+ * A search text filled per call (a list compiled once per shape, kit/list.ts `compiledList`): its
+ * kind — whole value (fewer than 3 characters) or substring — is fixed by the shape, the text
+ * itself is a parameter.
+ */
+export class SearchSlot {
+  /** the trimmed text */
+  readonly text: Slot;
+  /** the trimmed text with LIKE metacharacters escaped */
+  readonly escaped: Slot;
+  constructor(
+    readonly whole: boolean,
+    trimmed: (input: Record<string, unknown>) => string,
+  ) {
+    this.text = new Slot(trimmed);
+    this.escaped = new Slot((i) => escapeLike(trimmed(i)));
+  }
+}
+
+/** LIKE metacharacters typed by the user are literal. */
+const escapeLike = (q: string) => q.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+/** The search text's trimmed value, its escaped form and kind; null when there is nothing to match. */
+function searchParts(query: string | SearchSlot | undefined | null) {
+  if (query instanceof SearchSlot) return { text: query.text, escaped: query.escaped, whole: query.whole };
+  const q = query?.trim();
+  if (!q) return null;
+  return { text: q, escaped: escapeLike(q), whole: q.length < SEARCH_SUBSTRING_THRESHOLD };
+}
 
 /**
  * The product's text search (seed 001 §5): accent- and case-insensitive, fewer than 3 characters
@@ -7,17 +38,15 @@ import { SEARCH_SUBSTRING_THRESHOLD } from '../../shared/text.ts';
  * `core.search_text(col)` so the trigram GIN indexes serve it. Null when there is nothing to match.
  */
 export function searchCondition(
-  query: string | undefined | null,
+  query: string | SearchSlot | undefined | null,
   columns: Expression<unknown>[],
 ): RawBuilder<SqlBool> | null {
-  const q = query?.trim();
-  if (!q) return null;
-  // LIKE metacharacters typed by the user are literal.
-  const escaped = q.replace(/[\\%_]/g, (m) => `\\${m}`);
+  const s = searchParts(query);
+  if (!s) return null;
   const parts = columns.map((col) =>
-    q.length < SEARCH_SUBSTRING_THRESHOLD
-      ? sql<SqlBool>`core.search_text(${col}) = core.search_text(${q})`
-      : sql<SqlBool>`core.search_text(${col}) like '%' || core.search_text(${escaped}) || '%'`,
+    s.whole
+      ? sql<SqlBool>`core.search_text(${col}) = core.search_text(${s.text})`
+      : sql<SqlBool>`core.search_text(${col}) like '%' || core.search_text(${s.escaped}) || '%'`,
   );
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
@@ -45,13 +74,12 @@ export function searchDocument(parts: Expression<unknown>[]): RawBuilder<string>
  * column itself so its `gin (col gin_trgm_ops)` index serves both. Null when there is nothing to match.
  */
 export function documentSearchCondition(
-  query: string | undefined | null,
+  query: string | SearchSlot | undefined | null,
   column: Expression<unknown>,
 ): RawBuilder<SqlBool> | null {
-  const q = query?.trim();
-  if (!q) return null;
-  const escaped = q.replace(/[\\%_]/g, (m) => `\\${m}`);
-  return q.length < SEARCH_SUBSTRING_THRESHOLD
-    ? sql<SqlBool>`${column} like '%|' || core.search_text(${escaped}) || '|%'`
-    : sql<SqlBool>`${column} like '%' || core.search_text(${escaped}) || '%'`;
+  const s = searchParts(query);
+  if (!s) return null;
+  return s.whole
+    ? sql<SqlBool>`${column} like '%|' || core.search_text(${s.escaped}) || '|%'`
+    : sql<SqlBool>`${column} like '%' || core.search_text(${s.escaped}) || '%'`;
 }

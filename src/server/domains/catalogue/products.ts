@@ -10,7 +10,7 @@ import type {
 import type { MaintenancePartDto, ProductDto, ProductOptionDto } from '../../../shared/catalogue/types.ts';
 import type { Page } from '../../../shared/list.ts';
 import { AppError } from '../../errors.ts';
-import { fetchPage, mapPage, triStateIs } from '../../kit/list.ts';
+import { compiledList, mapPage, pageStatements, triStateIs } from '../../kit/list.ts';
 import { publish } from '../../kit/events.ts';
 import {
   type Ctx,
@@ -65,7 +65,7 @@ export function productImagePath(id: number, updatedAt: Date | null): string | n
   return updatedAt ? `/web/products/${id}/image?update=${updatedAt.getTime()}` : null;
 }
 
-function toDto(ctx: Ctx, r: ProductRow): ProductDto {
+function toDto(provider: boolean, r: ProductRow): ProductDto {
   return {
     id: r.id,
     sku: r.sku,
@@ -89,7 +89,7 @@ function toDto(ctx: Ctx, r: ProductRow): ProductDto {
     retestDate: r.retest_date,
     rechargeDate: r.recharge_date,
     weightDate: r.weight_date,
-    readOnly: r.is_dv_exclusive && !isProvider(ctx),
+    readOnly: r.is_dv_exclusive && !provider,
   };
 }
 
@@ -111,32 +111,45 @@ export async function productOptions(
     .execute();
 }
 
+/**
+ * The products page, compiled once per shape (kit/list.ts `compiledList`): the category and
+ * subcategory are parameters; the enabled filter, sort and page pick the text.
+ */
+const productsPage = compiledList<ListProductsParams, ProductRow>(
+  ['categoryId', 'inspectionTypeId'],
+  (db, input) =>
+    pageStatements(
+      baseQuery(db)
+        .where(triStateIs(sql.ref('p.enabled'), input.enabled))
+        .$if(input.categoryId !== undefined, (q) => q.where('t.category_id', '=', input.categoryId!))
+        .$if(input.inspectionTypeId !== undefined, (q) =>
+          q.where('p.inspection_type_id', '=', input.inspectionTypeId!),
+        ),
+      input,
+      {
+        searchDocument: sql.ref('p.search'),
+        sorts: {
+          sku: sql`core.search_text(p.sku)`,
+          name: sql`core.search_text(p.name)`,
+          isDvExclusive: sql.ref('p.is_dv_exclusive'),
+          updateDate: sql.ref('p.updated_at'),
+          enabled: sql.ref('p.enabled'),
+        },
+        tiebreak: sql.ref('p.id'),
+        select: (q) => q.select(COLUMNS),
+      },
+    ),
+);
+
 export async function listProducts(ctx: Ctx, input: ListProductsParams): Promise<Page<ProductDto>> {
-  const base = baseQuery(ctx.auth.tenant)
-    .where(triStateIs(sql.ref('p.enabled'), input.enabled))
-    .$if(input.categoryId !== undefined, (q) => q.where('t.category_id', '=', input.categoryId!))
-    .$if(input.inspectionTypeId !== undefined, (q) =>
-      q.where('p.inspection_type_id', '=', input.inspectionTypeId!),
-    );
-  const page = await fetchPage(base, input, {
-    searchDocument: sql.ref('p.search'),
-    sorts: {
-      sku: sql`core.search_text(p.sku)`,
-      name: sql`core.search_text(p.name)`,
-      isDvExclusive: sql.ref('p.is_dv_exclusive'),
-      updateDate: sql.ref('p.updated_at'),
-      enabled: sql.ref('p.enabled'),
-    },
-    tiebreak: sql.ref('p.id'),
-    select: (q) => q.select(COLUMNS),
-  });
-  return mapPage(page, (r) => toDto(ctx, r));
+  const provider = isProvider(ctx);
+  return mapPage(await productsPage(ctx.auth.tenant, input), (r) => toDto(provider, r));
 }
 
 export async function getProduct(ctx: Ctx, { id }: ById): Promise<ProductDto> {
   const row = await selectProduct(ctx.auth.tenant).where('p.id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
-  return toDto(ctx, row);
+  return toDto(isProvider(ctx), row);
 }
 
 export async function getMaintenanceParts(ctx: Ctx, { id }: ById): Promise<MaintenancePartDto[]> {

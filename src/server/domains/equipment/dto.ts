@@ -13,7 +13,7 @@ import { selectStatus } from './status-sql.ts';
 import { today } from '../../db/days.ts';
 import { companyNameOf } from '../../db/company-name.ts';
 
-function selectEquipment(db: Db, day: string) {
+export function selectEquipment(db: Db, day: string) {
   return (
     db
       .selectFrom('equipment as e')

@@ -156,13 +156,15 @@ export function equipmentReportWhere(
         : statusIs('e', input.status, day),
     );
   // An anti-join against the few disabled tags (tags_disabled_idx), not a join with every tag.
+  // `false` is a literal: as a parameter, a generic plan can neither use the partial index nor
+  // know that disabled tags are few, so the page was planned again on every call (issue 32).
   where(
     input.enabledTagsOnly &&
       sql<SqlBool>`not exists (${db
         .selectFrom('tags as t')
         .select('t.id')
         .whereRef('t.id', '=', sql.ref('e.tag_id'))
-        .where('t.enabled', '=', false)})`,
+        .where('t.enabled', '=', sql.lit(false))})`,
   );
   where(
     input.awaitingTag !== undefined &&

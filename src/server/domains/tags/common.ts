@@ -43,11 +43,23 @@ export function scopeAndDays(
   dayColumn: string,
   days: { from?: string | undefined; upTo?: string | undefined },
 ): Expression<SqlBool>[] {
-  const company = scopeCompany(ctx);
+  return companyAndDays(scopeCompany(ctx), companyColumn, dayColumn, days);
+}
+
+/**
+ * `scopeAndDays` for company `company` (null: every company of the group). The values may be the
+ * `Slot`s of a list compiled once per shape (kit/list.ts `compiledList`).
+ */
+export function companyAndDays(
+  company: unknown,
+  companyColumn: string,
+  dayColumn: string,
+  days: { from?: unknown; upTo?: unknown },
+): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
   if (company !== null) out.push(sql<SqlBool>`${sql.ref(companyColumn)} = ${company}`);
-  if (days.from) out.push(sql<SqlBool>`${sql.ref(dayColumn)} >= ${dayStart(days.from)}`);
-  if (days.upTo) out.push(sql<SqlBool>`${sql.ref(dayColumn)} < ${nextDayStart(days.upTo)}`);
+  if (days.from) out.push(sql<SqlBool>`${sql.ref(dayColumn)} >= ${dayStart(days.from as string)}`);
+  if (days.upTo) out.push(sql<SqlBool>`${sql.ref(dayColumn)} < ${nextDayStart(days.upTo as string)}`);
   return out;
 }
 

@@ -8,15 +8,15 @@ import type { Page } from '../../../shared/list.ts';
 import type { TagItem, tagListSchema } from '../../../shared/tags/schemas.ts';
 import { companyNameOf } from '../../db/company-name.ts';
 import { refuseFutureDays } from '../../db/days.ts';
-import { fetchPage, mapPage, triStateIs } from '../../kit/list.ts';
+import { compiledList, mapPage, pageStatements, triStateIs } from '../../kit/list.ts';
 import { tagInUse } from '../qr/index.ts';
 import {
   allOf,
   type Ctx,
   type Db,
   findTag,
+  companyAndDays,
   inTenantTx,
-  scopeAndDays,
   scopeCompany,
   tagsWithEquipment,
 } from './common.ts';
@@ -57,41 +57,53 @@ function toItem(r: TagRowOut): TagItem {
   };
 }
 
+/**
+ * The tags page, compiled once per shape (kit/list.ts `compiledList`): the caller's company and the
+ * days are parameters; the yes/no/all filters, sort and page pick the text.
+ */
+const tagsPage = compiledList<TagListInput & { company: number | null }, TagRowOut>(
+  ['company', 'updateFrom', 'updateUpTo'],
+  (db, input) =>
+    pageStatements(
+      tagsWithEquipment(db).where(
+        allOf([
+          triStateIs(sql.ref('t.enabled'), input.active),
+          triStateIs(sql`coalesce(p.is_dv_exclusive, false)`, input.exclusive),
+          ...companyAndDays(input.company, 't.company_id', 't.updated_at', {
+            from: input.updateFrom,
+            upTo: input.updateUpTo,
+          }),
+        ]),
+      ),
+      input,
+      {
+        nullsLast: true,
+        search: [
+          sql.ref('t.serial_number'),
+          sql.ref('e.extra_label'),
+          sql.ref('e.extra_code'),
+          sql.ref('p.name'),
+        ],
+        sorts: {
+          serialNumber: sql.ref('t.serial_number'),
+          enabled: sql.ref('t.enabled'),
+          equipmentExtraLabel: sql`core.search_text(e.extra_label)`,
+          equipmentSerialNumber: sql`case when e.id is null then null else t.serial_number end`,
+          productName: sql`core.search_text(p.name)`,
+          productIsDvExclusive: sql`coalesce(p.is_dv_exclusive, false)`,
+          companyName: sql`core.search_text(${companyNameOf(sql.ref('t.company_id'))})`,
+          updateDate: sql.ref('t.updated_at'),
+        },
+        tiebreak: sql.ref('t.id'),
+        select: selectTag,
+      },
+    ),
+);
+
 /** GET /web/tags/: company roles see their company's tags, group and provider admins the group's. */
 export async function listTags(ctx: Ctx, input: TagListInput): Promise<Page<TagItem>> {
   refuseFutureDays(input, ['updateFrom', 'updateUpTo']);
-  const base = tagsWithEquipment(ctx.auth.tenant).where(
-    allOf([
-      triStateIs(sql.ref('t.enabled'), input.active),
-      triStateIs(sql`coalesce(p.is_dv_exclusive, false)`, input.exclusive),
-      ...scopeAndDays(ctx, 't.company_id', 't.updated_at', {
-        from: input.updateFrom,
-        upTo: input.updateUpTo,
-      }),
-    ]),
-  );
-  const page = await fetchPage(base, input, {
-    nullsLast: true,
-    search: [
-      sql.ref('t.serial_number'),
-      sql.ref('e.extra_label'),
-      sql.ref('e.extra_code'),
-      sql.ref('p.name'),
-    ],
-    sorts: {
-      serialNumber: sql.ref('t.serial_number'),
-      enabled: sql.ref('t.enabled'),
-      equipmentExtraLabel: sql`core.search_text(e.extra_label)`,
-      equipmentSerialNumber: sql`case when e.id is null then null else t.serial_number end`,
-      productName: sql`core.search_text(p.name)`,
-      productIsDvExclusive: sql`coalesce(p.is_dv_exclusive, false)`,
-      companyName: sql`core.search_text(${companyNameOf(sql.ref('t.company_id'))})`,
-      updateDate: sql.ref('t.updated_at'),
-    },
-    tiebreak: sql.ref('t.id'),
-    select: selectTag,
-  });
-  return mapPage(page, toItem);
+  return mapPage(await tagsPage(ctx.auth.tenant, { ...input, company: scopeCompany(ctx) }), toItem);
 }
 
 /** Tags in use (the tag domain's rule: enabled and bound to equipment) of the caller's scope. */
