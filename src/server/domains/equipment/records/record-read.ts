@@ -38,24 +38,12 @@ export interface RecordRead {
 
 const json = <T>(text: ReturnType<typeof sql>) => sql<T>`coalesce(${text}, '[]'::json)`;
 
-/** Reads what a record of `kind` on tag `serial` needs (see the file's comment). */
-export async function readForRecord(
-  ctx: Ctx,
-  db: Db,
-  serial: string,
-  kind: 'INSPECTION' | 'MAINTENANCE',
-  day: string,
-): Promise<RecordRead> {
-  const schema = tenantSchemaName(ctx.auth.companyGroup.schema_name);
-  const table = kind === 'INSPECTION' ? 'inspections' : 'maintenances';
-  const probe: RecordProbe = {
-    db,
-    equipmentId: sql.ref<number>('e.id'),
-    companyId: sql.ref<number>('e.company_id'),
-    day,
-  };
-  const probes =
-    kind === 'INSPECTION' ? eventProbes(equipmentInspected, probe) : eventProbes(equipmentMaintained, probe);
+/**
+ * The form a record is checked against, as subqueries over the read's `p` and `e`: its questions
+ * (inspection: with their enabled custom answers), and the type's attributes (inspection) or the
+ * product's enabled parts (maintenance).
+ */
+function formOf(db: Db, kind: 'INSPECTION' | 'MAINTENANCE') {
   const questions =
     kind === 'INSPECTION'
       ? db
@@ -86,6 +74,47 @@ export async function readForRecord(
           )
           .where(sql<SqlBool>`q.inspection_type_id = p.inspection_type_id`)
           .where('q.enabled', '=', true);
+  const extra =
+    kind === 'INSPECTION'
+      ? db
+          .selectFrom('inspection_type_attributes as a')
+          .select(
+            json<TypeAttribute[]>(
+              sql`json_agg(json_build_object('id', a.id, 'attribute', a.attribute, 'type', a.type, 'enabled', a.enabled) order by a.position, a.id)`,
+            ).as('a'),
+          )
+          .where(sql<SqlBool>`a.inspection_type_id = p.inspection_type_id`)
+      : db
+          .selectFrom('maintenance_parts as mp')
+          .select(
+            json<RecordRead['parts']>(
+              sql`json_agg(json_build_object('id', mp.id, 'name', mp.name, 'unit', mp.unit) order by mp.position, mp.id)`,
+            ).as('a'),
+          )
+          .where(sql<SqlBool>`mp.product_id = e.product_id`)
+          .where('mp.enabled', '=', true);
+  return { questions, extra };
+}
+
+/** Reads what a record of `kind` on tag `serial` needs (see the file's comment). */
+export async function readForRecord(
+  ctx: Ctx,
+  db: Db,
+  serial: string,
+  kind: 'INSPECTION' | 'MAINTENANCE',
+  day: string,
+): Promise<RecordRead> {
+  const schema = tenantSchemaName(ctx.auth.companyGroup.schema_name);
+  const table = kind === 'INSPECTION' ? 'inspections' : 'maintenances';
+  const probe: RecordProbe = {
+    db,
+    equipmentId: sql.ref<number>('e.id'),
+    companyId: sql.ref<number>('e.company_id'),
+    day,
+  };
+  const probes =
+    kind === 'INSPECTION' ? eventProbes(equipmentInspected, probe) : eventProbes(equipmentMaintained, probe);
+  const { questions, extra } = formOf(db, kind);
   const row = await db
     .selectFrom('tags as t')
     .leftJoin('equipment as e', 'e.tag_id', 't.id')
@@ -116,25 +145,7 @@ export async function readForRecord(
         )
         .where(sql<SqlBool>`v.equipment_id = e.id`)
         .as('held'),
-      (kind === 'INSPECTION'
-        ? db
-            .selectFrom('inspection_type_attributes as a')
-            .select(
-              json<TypeAttribute[]>(
-                sql`json_agg(json_build_object('id', a.id, 'attribute', a.attribute, 'type', a.type, 'enabled', a.enabled) order by a.position, a.id)`,
-              ).as('a'),
-            )
-            .where(sql<SqlBool>`a.inspection_type_id = p.inspection_type_id`)
-        : db
-            .selectFrom('maintenance_parts as mp')
-            .select(
-              json<RecordRead['parts']>(
-                sql`json_agg(json_build_object('id', mp.id, 'name', mp.name, 'unit', mp.unit) order by mp.position, mp.id)`,
-              ).as('a'),
-            )
-            .where(sql<SqlBool>`mp.product_id = e.product_id`)
-            .where('mp.enabled', '=', true)
-      ).as('form_extra'),
+      extra.as('form_extra'),
       ...probes.columns,
     ])
     .where('t.serial_number', '=', serial)
