@@ -26,6 +26,7 @@ import { type Expression, type RawBuilder, sql } from 'kysely';
 import type { TenantContext } from '../context.ts';
 import { afterCommit as afterCommitOf, transactionWithHooks } from '../db/after-commit.ts';
 import { tenantSchemaName } from '../db/database.ts';
+import { log } from '../logger.ts';
 import { tenantAuditHeaderInsert } from './audit-header.ts';
 import type { Db, Trx } from './tenant-tx.ts';
 
@@ -145,8 +146,15 @@ export class WritePlan {
     for (const cb of this.#callbacks) afterCommitOf(trx, cb);
   }
 
+  /** Runs the callbacks after an autocommit statement (a failing one is logged, as `transactionWithHooks` does). */
   runCallbacks(): void {
-    for (const cb of this.#callbacks) cb();
+    for (const cb of this.#callbacks) {
+      try {
+        cb();
+      } catch (e) {
+        log.error('after-commit callback failed', { error: String(e) });
+      }
+    }
   }
 }
 
