@@ -123,6 +123,36 @@ describe('concurrent inspections of one equipment', () => {
   });
 });
 
+describe('a located inspection', () => {
+  it('refines the MEDIAN reference in the same one statement: three round trips', async () => {
+    const e = await newEquipment(t);
+    const seen: string[] = [];
+    const stop = observeQueries((q) => seen.push(q.sql));
+    let r: Awaited<ReturnType<typeof rest>>;
+    try {
+      r = await rest('POST', path(e.serial), {
+        token: t.tokens.operator,
+        body: { answers: goodAnswers(t.catalogue), latitude: -23.5, longitude: -46.6, accuracy: 8 },
+      });
+    } finally {
+      stop();
+    }
+    expect(r.status, JSON.stringify(r.json)).toBe(201);
+    expect(seen, seen.join('\n')).toHaveLength(3);
+    const row = await tenantDb(t.schema)
+      .selectFrom('equipment')
+      .select(['reference_latitude', 'reference_longitude', 'reference_source', 'reference_samples'])
+      .where('id', '=', e.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      reference_latitude: -23.5,
+      reference_longitude: -46.6,
+      reference_source: 'MEDIAN',
+      reference_samples: 1,
+    });
+  });
+});
+
 describe('rare paths stay atomic', () => {
   it('an order item waiting: a failing step takes the record back; then it completes the item in the same write', async () => {
     const e = await newEquipment(t);

@@ -28,13 +28,7 @@ import {
 import { actorOf, type Ctx, type Db } from '../common.ts';
 import { cycleStatesUpsert, dueFromCycles, statesAfter } from '../cycles.ts';
 import { equipmentInspected, planStatusChange, statusInputOf } from '../events.ts';
-import {
-  isScan,
-  REFERENCE_SAMPLES,
-  type RecordTimes,
-  recordTimes,
-  refreshMedianReference,
-} from '../presence.ts';
+import { isScan, REFERENCE_SAMPLES, type RecordTimes, recordTimes } from '../presence.ts';
 import { productDates } from '../product-rules.ts';
 import { equipmentSearchDocumentOf } from '../search.ts';
 import type { StoredAnswer } from '../tables.ts';
@@ -64,6 +58,34 @@ function inTypeOrder(values: AttributeValue[], attrs: readonly TypeAttribute[]):
 }
 
 /**
+ * The MEDIAN reference (presence.ts `refreshMedianReference`) with this record among the first
+ * located inspections, as the equipment UPDATE's columns: the statement's parts do not see the
+ * record they insert, so its coordinates join the equipment's located inspections by value.
+ */
+function medianReference(
+  db: Db,
+  equipmentId: number,
+  record: { id: number; at: Date; lat: number; lng: number },
+): Record<string, unknown> {
+  const located = db
+    .selectFrom('inspections')
+    .select(['latitude', 'longitude', 'performed_at', 'id'])
+    .where('equipment_id', '=', equipmentId)
+    .where('latitude', 'is not', null)
+    .where('longitude', 'is not', null);
+  const first = sql`(${located} union all select ${record.lat}::float8, ${record.lng}::float8,
+    ${record.at}::timestamptz, ${record.id}::int order by 3, 4 limit ${REFERENCE_SAMPLES})`;
+  const over = (agg: ReturnType<typeof sql>) =>
+    sql`(select ${agg} from ${first} as f(latitude, longitude, performed_at, id))`;
+  return {
+    reference_latitude: over(sql`percentile_cont(0.5) within group (order by f.latitude)`),
+    reference_longitude: over(sql`percentile_cont(0.5) within group (order by f.longitude)`),
+    reference_source: 'MEDIAN',
+    reference_samples: over(sql`count(*)::int`),
+  };
+}
+
+/**
  * Adds the equipment's move after an inspection to the plan: the newest one (`newest`) becomes
  * its last inspection, with its dates, cycle states, status inputs and search document; a
  * SCAN/NFC record moves `last_scanned_at` forward either way. `record` names the part that
@@ -84,9 +106,11 @@ function moveEquipment(
     after: AttributeValue[];
     newest: boolean;
     answers: StoredAnswer[];
+    /** the MEDIAN reference's columns when this record refines it */
+    reference: Record<string, unknown>;
   },
 ): StatusInput | null {
-  const { times, day, improper, after, newest } = r;
+  const { times, day, improper, after, newest, reference } = r;
   const scanned =
     isScan(times.identifiedBy) && (e.last_scanned_at === null || times.performedAt > e.last_scanned_at);
   if (newest) {
@@ -132,6 +156,7 @@ function moveEquipment(
           due_date_manual: due.due_date_manual,
           ...dates,
           ...(scanned ? { last_scanned_at: times.performedAt } : {}),
+          ...reference,
           // The trigger of tenant migration 0601 copies the inspector's name from the inspection;
           // the search document takes it in the same write.
           search: equipmentSearchDocumentOf({
@@ -148,11 +173,14 @@ function moveEquipment(
     );
     return afterStatus;
   }
-  if (scanned)
+  if (scanned || Object.keys(reference).length)
     plan.add(
       db
         .updateTable('equipment')
-        .set({ last_scanned_at: times.performedAt, updated_at: sql`now()` })
+        .set({
+          ...(scanned ? { last_scanned_at: times.performedAt, updated_at: sql`now()` } : {}),
+          ...reference,
+        })
         .where('id', '=', e.id),
     );
   return null;
@@ -171,8 +199,8 @@ function moveEquipment(
  * equipment's current last inspection (an older offline record arriving after a newer one) is
  * kept in the history but moves nothing back: the last inspection, its dates and the attribute
  * values stay the newer one's. A SCAN/NFC record moves `last_scanned_at` forward; a located one
- * refines the MEDIAN reference until it has `REFERENCE_SAMPLES` samples (a step after the
- * statement: the median reads the new row).
+ * refines the MEDIAN reference until it has `REFERENCE_SAMPLES` samples (`medianReference`, in
+ * the same statement).
  */
 export async function inspect(ctx: Ctx, input: InspectionInput): Promise<InspectionCreated> {
   const times = recordTimes(input);
@@ -227,9 +255,16 @@ export async function inspect(ctx: Ctx, input: InspectionInput): Promise<Inspect
       after,
       newest,
       answers,
+      reference:
+        located && e.reference_source !== 'ADMIN' && e.reference_samples < REFERENCE_SAMPLES
+          ? medianReference(db, e.id, {
+              id: recordId,
+              at: times.performedAt,
+              lat: input.latitude!,
+              lng: input.longitude!,
+            })
+          : {},
     });
-    if (located && e.reference_source !== 'ADMIN' && e.reference_samples < REFERENCE_SAMPLES)
-      plan.inTransaction((trx) => refreshMedianReference(trx, e.id));
     // The domains above react (kit/events.ts): service orders (issue 14), visits and outgoing
     // webhooks (issue 18); an order the answers opened comes back.
     await publishPlanned(
