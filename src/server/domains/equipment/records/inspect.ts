@@ -72,7 +72,9 @@ function medianReference(
     .select(['latitude', 'longitude', 'performed_at', 'id'])
     .where('equipment_id', '=', equipmentId)
     .where('latitude', 'is not', null)
-    .where('longitude', 'is not', null);
+    .where('longitude', 'is not', null)
+    // On Citus the parts may run one after the other (the insert seen): never count it twice.
+    .where('id', '!=', record.id);
   const first = sql`(${located} union all select ${record.lat}::float8, ${record.lng}::float8,
     ${record.at}::timestamptz, ${record.id}::int order by 3, 4 limit ${REFERENCE_SAMPLES})`;
   const over = (agg: ReturnType<typeof sql>) =>
