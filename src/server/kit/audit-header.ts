@@ -56,12 +56,17 @@ function headerOf(who: RequestContext | SystemActor) {
   };
 }
 
+/** The INSERT of a tenant transaction's header (a part of a planned write's statement, kit/write-plan.ts). */
+export function tenantAuditHeaderInsert(db: Kysely<TenantDatabase>, who: RequestContext | SystemActor) {
+  return db.insertInto('audit_transactions').values(headerOf(who));
+}
+
 /** Writes this tenant transaction's header (first statement of `inTenantTx`). */
 export async function writeTenantAuditHeader(
   trx: Kysely<TenantDatabase>,
   who: RequestContext | SystemActor,
 ): Promise<void> {
-  await trx.insertInto('audit_transactions').values(headerOf(who)).execute();
+  await tenantAuditHeaderInsert(trx, who).execute();
 }
 
 /** Writes this core transaction's header; `groupId` is the group the change belongs to, null for the platform. */

@@ -19,11 +19,12 @@ import {
  * raise its budget here, in the open.
  */
 const BUDGET = {
-  // sign-in, BEGIN, audit header, tag, equipment by tag, equipment locked, questions, custom
-  // answers, attribute values, type attributes, record, cycles, equipment, service-order items,
-  // today's visits, COMMIT
-  inspection: 15,
-  maintenance: 14,
+  // Issue 32 item 1 (kit/write-plan.ts): sign-in, ONE read (tag, equipment and its version, form,
+  // attribute values, the record's id, the subscribers' probes), ONE write statement (audit header,
+  // record, attribute values, cycles, equipment — autocommit). The rare paths (an order item
+  // waiting, an order to open, an open visit today, a webhook endpoint) add BEGIN, steps, COMMIT.
+  inspection: 3,
+  maintenance: 3,
   // sign-in, BEGIN, audit header, lock, order, items, equipment, update, items (2), status
   // recomputed (3), item flags, COMMIT, then the answer's order and items
   serviceOrderUpdate: 18,

@@ -116,7 +116,8 @@ describe('closing visits', () => {
     expect((await stored(now!.id)).closed_status).toBeNull();
 
     // The record that empties it: DONE, closed by its author, nothing missing — and the record
-    // costs the visits domain one statement.
+    // costs the visits domain one statement (besides its probe in the record's one read, the
+    // statement that takes the record's id: issue 32 item 1).
     const seen: string[] = [];
     const stop = observeQueries((q) => seen.push(q.sql));
     try {
@@ -124,7 +125,7 @@ describe('closing visits', () => {
     } finally {
       stop();
     }
-    expect(seen.filter((q) => /"visits"/.test(q))).toHaveLength(1);
+    expect(seen.filter((q) => /"visits"/.test(q) && !/nextval\(/.test(q))).toHaveLength(1);
     expect(await stored(now!.id)).toMatchObject({
       closed_status: 'DONE',
       closed_by: w.techId,

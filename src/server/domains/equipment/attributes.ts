@@ -83,34 +83,51 @@ export async function saveAttributeValues(
   values: { attribute: TypeAttribute; value: string }[],
   opts: { replace?: boolean } = {},
 ): Promise<void> {
+  for (const q of attributeValueWrites(trx, equipmentId, values, opts)) await q.execute();
+}
+
+/**
+ * The statements of `saveAttributeValues` (a delete, an upsert; either may be left out), for a
+ * caller that runs them as parts of one statement (records/inspect.ts): the delete and the upsert
+ * touch different rows.
+ */
+export function attributeValueWrites(
+  db: Db,
+  equipmentId: number,
+  values: { attribute: TypeAttribute; value: string }[],
+  opts: { replace?: boolean } = {},
+) {
   const set = values.filter((v) => v.value !== '');
   const cleared = values.filter((v) => v.value === '').map((v) => v.attribute.id);
+  const out = [];
   if (opts.replace) {
-    let del = trx.deleteFrom('equipment_attribute_values').where('equipment_id', '=', equipmentId);
+    let del = db.deleteFrom('equipment_attribute_values').where('equipment_id', '=', equipmentId);
     if (set.length)
       del = del.where(
         'attribute_id',
         'not in',
         set.map((v) => v.attribute.id),
       );
-    await del.execute();
+    out.push(del);
   } else if (cleared.length) {
-    await trx
-      .deleteFrom('equipment_attribute_values')
-      .where('equipment_id', '=', equipmentId)
-      .where('attribute_id', 'in', cleared)
-      .execute();
+    out.push(
+      db
+        .deleteFrom('equipment_attribute_values')
+        .where('equipment_id', '=', equipmentId)
+        .where('attribute_id', 'in', cleared),
+    );
   }
-  if (set.length)
-    await trx
-      .insertInto('equipment_attribute_values')
-      .values(set.map((v) => ({ equipment_id: equipmentId, attribute_id: v.attribute.id, value: v.value })))
-      .onConflict((oc) =>
-        oc
-          .columns(['equipment_id', 'attribute_id'])
-          .doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })),
-      )
-      .execute();
+  const upsert = set.length
+    ? db
+        .insertInto('equipment_attribute_values')
+        .values(set.map((v) => ({ equipment_id: equipmentId, attribute_id: v.attribute.id, value: v.value })))
+        .onConflict((oc) =>
+          oc
+            .columns(['equipment_id', 'attribute_id'])
+            .doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })),
+        )
+    : null;
+  return [...out, ...(upsert ? [upsert] : [])];
 }
 
 /** The values an equipment holds now, in its inspection type's order. */

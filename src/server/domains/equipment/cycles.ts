@@ -119,8 +119,13 @@ export async function saveCycleStates(
     if (s.codes.length) del = del.where('cycle_code', 'not in', s.codes);
     await del.execute();
   }
-  if (s.codes.length === 0) return;
-  await trx
+  await cycleStatesUpsert(trx, equipmentId, s)?.execute();
+}
+
+/** The upsert of `saveCycleStates` (null when the list is empty), as a part of a bigger statement. */
+export function cycleStatesUpsert(db: Db, equipmentId: number, s: CycleStates) {
+  if (s.codes.length === 0) return null;
+  return db
     .insertInto('equipment_cycles')
     .values(
       s.codes.map((code, i) => ({
@@ -139,6 +144,5 @@ export async function saveCycleStates(
         due_date: eb.ref('excluded.due_date'),
         notice_date: eb.ref('excluded.notice_date'),
       })),
-    )
-    .execute();
+    );
 }

@@ -14,7 +14,9 @@ import {
 } from '../../../shared/equipment/status.ts';
 import type { WebhookEventData } from '../../../shared/webhooks/schemas.ts';
 import { today } from '../../db/days.ts';
-import { defineEvent, publish } from '../../kit/events.ts';
+import type { Expression } from 'kysely';
+import { defineEvent, publish, publishPlanned } from '../../kit/events.ts';
+import type { WritePlan } from '../../kit/write-plan.ts';
 import type { RecordPhoto } from '../../../shared/photos/schemas.ts';
 import type { RecordSealRef } from '../../../shared/seals/schemas.ts';
 import type { Ctx, Db, Trx } from './common.ts';
@@ -55,14 +57,29 @@ export interface EquipmentInspected {
   answers: readonly StoredAnswer[];
 }
 /**
+ * What a record's probes (kit/events.ts `PlannedHandler`) see: the equipment's id and company as
+ * SQL — columns of the record's one read, values in the write's re-check — the record's day, and
+ * the tenant database to build subqueries with.
+ */
+export interface RecordProbe {
+  db: Db;
+  equipmentId: Expression<number>;
+  companyId: Expression<number>;
+  /** the day it was performed (APP_TIME_ZONE) */
+  day: string;
+}
+
+/**
  * An inspection recorded. A subscriber may answer the service order its answers opened (the
- * inspector is told "OS nº … aberta").
+ * inspector is told "OS nº … aberta"). Published into the inspection's write plan
+ * (records/inspect.ts, kit/write-plan.ts).
  */
 export const equipmentInspected = defineEvent<
   EquipmentInspected,
   { serviceOrder: { id: number; number: number } },
   Trx,
-  Ctx
+  Ctx,
+  RecordProbe
 >('equipment.inspected');
 
 export interface EquipmentMaintained {
@@ -72,7 +89,9 @@ export interface EquipmentMaintained {
   day: string;
 }
 /** A maintenance recorded. */
-export const equipmentMaintained = defineEvent<EquipmentMaintained, void, Trx, Ctx>('equipment.maintained');
+export const equipmentMaintained = defineEvent<EquipmentMaintained, void, Trx, Ctx, RecordProbe>(
+  'equipment.maintained',
+);
 
 /** The equipment's status moved with a write (not with the calendar). */
 export const equipmentStatusChanged = defineEvent<
@@ -106,11 +125,22 @@ export async function publishStatusChange(
   after: StatusInput,
   cause: 'inspection' | 'update',
 ): Promise<void> {
+  const payload = statusChangeOf(e, before, after, cause);
+  if (payload) await publish(trx, ctx, equipmentStatusChanged, payload);
+}
+
+/** The status change's payload, or null when the status stays. */
+function statusChangeOf(
+  e: { id: number; company_id: number; serial: string },
+  before: StatusInput,
+  after: StatusInput,
+  cause: 'inspection' | 'update',
+): WebhookEventData['equipment.status_changed'] | null {
   const day = today();
   const previousStatus: EquipmentStatus = equipmentStatusOf(before, day);
   const status: EquipmentStatus = equipmentStatusOf(after, day);
-  if (status === previousStatus) return;
-  await publish(trx, ctx, equipmentStatusChanged, {
+  if (status === previousStatus) return null;
+  return {
     equipmentId: e.id,
     companyId: e.company_id,
     tagSerialNumber: e.serial,
@@ -119,5 +149,18 @@ export async function publishStatusChange(
     nextInspectionDate: after.nextInspectionDate,
     dueDate: after.dueDate,
     cause,
-  });
+  };
+}
+
+/** `publishStatusChange` into a write plan (the inspection's). */
+export async function planStatusChange(
+  plan: WritePlan,
+  ctx: Ctx,
+  e: { id: number; company_id: number; serial: string },
+  before: StatusInput,
+  after: StatusInput,
+  cause: 'inspection' | 'update',
+): Promise<void> {
+  const payload = statusChangeOf(e, before, after, cause);
+  if (payload) await publishPlanned(plan, ctx, equipmentStatusChanged, payload);
 }

@@ -11,6 +11,7 @@ export {
   equipmentRecordsListed,
   equipmentRegistered,
   type RecordsAttachments,
+  type RecordProbe,
   type RecordsListed,
   equipmentStatusChanged,
 } from './events.ts';

@@ -44,6 +44,31 @@ export async function equipmentIdOnTag(ctx: Ctx, serial: string, db: Db = ctx.au
   return tag.equipmentId;
 }
 
+/** What a write on a tag's equipment reads of it and its product (its cycles: `cycleRulesOf`). */
+export const lockedEquipmentColumns = [
+  'e.id',
+  'e.tag_id',
+  'e.company_id',
+  'e.product_id',
+  'e.extra_label',
+  'e.extra_code',
+  'e.due_date',
+  'e.due_date_manual',
+  'e.last_inspection_day',
+  'e.last_inspection_at',
+  'e.last_inspection_improper',
+  'e.next_inspection_date',
+  'e.last_maintenance_at',
+  'e.last_scanned_at',
+  'e.reference_source',
+  'e.reference_samples',
+  'p.name as product_name',
+  'p.sku as product_sku',
+  ...productRuleColumns,
+  'it.name as inspection_type_name',
+  'c.name as category_name',
+] as const;
+
 /**
  * For a write on a tag's equipment (inspect, maintain, update): the tag in scope, its equipment
  * locked `FOR UPDATE` with what the write needs of its product. 409 TAG_NOT_USED on an unused tag;
@@ -61,29 +86,7 @@ export async function lockEquipmentOnTag(
     throw new AppError('TAG_DISABLED', { params: { serial: tag.serialNumber } });
   const row = await productsWithType(trx)
     .innerJoin('equipment as e', 'e.product_id', 'p.id')
-    .select([
-      'e.id',
-      'e.tag_id',
-      'e.company_id',
-      'e.product_id',
-      'e.extra_label',
-      'e.extra_code',
-      'e.due_date',
-      'e.due_date_manual',
-      'e.last_inspection_day',
-      'e.last_inspection_at',
-      'e.last_inspection_improper',
-      'e.next_inspection_date',
-      'e.last_maintenance_at',
-      'e.last_scanned_at',
-      'e.reference_source',
-      'e.reference_samples',
-      'p.name as product_name',
-      'p.sku as product_sku',
-      ...productRuleColumns,
-      'it.name as inspection_type_name',
-      'c.name as category_name',
-    ])
+    .select(lockedEquipmentColumns)
     // Its maintenance cycles with their stored record days (issue 30), in the same statement.
     .select((eb) => cycleRulesOf(eb, sql.ref('e.id')).as('cycle_rules'))
     .where('e.id', '=', tag.equipmentId)

@@ -11,14 +11,14 @@
  * Locks are taken in one order everywhere — the equipment (the field record's), the company's
  * order counter, orders, then items — so concurrent records and edits wait instead of deadlocking.
  */
-import { sql } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import { formatDate } from '../../../shared/dates.ts';
 import { isNegativeAnswer } from '../../../shared/equipment/status.ts';
 import type { OsType } from '../../../shared/service-orders/schemas.ts';
 import { OBSERVATION_MAX } from '../../../shared/service-orders/schemas.ts';
 import { withCore } from '../../db/database.ts';
 import { answerText } from '../documents/index.ts';
-import type { Ctx, Trx } from './common.ts';
+import type { Ctx, Db, Trx } from './common.ts';
 import { lockCounter, nextNumber, noteCreatedOrder, recomputeOrder } from './orders.ts';
 import { defaultAssignee } from './people.ts';
 
@@ -32,6 +32,33 @@ async function lockOrders(trx: Trx, ids: readonly number[]): Promise<void> {
     .orderBy('id')
     .forUpdate()
     .execute();
+}
+
+/**
+ * Whether `completeServiceOrderItems` has anything to do (its first read as a boolean SQL
+ * expression over `equipmentId`): the probe a field record's one read selects (issue 32 item 1),
+ * so the common record — nothing waiting — skips the step.
+ */
+export function waitingItemsExist(
+  db: Db,
+  equipmentId: Expression<number>,
+  type: OsType,
+  day: string,
+): Expression<SqlBool> {
+  return sql<SqlBool>`exists(${db
+    .selectFrom('service_order_items as i')
+    .innerJoin('service_orders as o', 'o.id', 'i.service_order_id')
+    .select(sql`1`.as('one'))
+    .where(sql<SqlBool>`i.equipment_id = ${equipmentId}`)
+    .where('i.order_type', '=', type)
+    .where('i.order_open', '=', true)
+    .where('i.completion_date', 'is', null)
+    .where('o.start_date', '<=', day)})`;
+}
+
+/** Whether an inspection's answers may open an order (`openServiceOrderForAnswers` has work). */
+export function mayOpenServiceOrder(answers: readonly RecordedAnswer[]): boolean {
+  return answers.some((a) => a.questionId !== null && isNegativeAnswer(a));
 }
 
 /**
@@ -113,7 +140,7 @@ export async function openServiceOrderForAnswers(
   ctx: Ctx,
   input: { equipment: InspectedEquipment; serial: string; answers: readonly RecordedAnswer[]; day: string },
 ): Promise<{ id: number; number: number } | null> {
-  const negative = input.answers.filter((a) => a.questionId !== null && isNegativeAnswer(a));
+  const negative = input.answers.filter((a) => mayOpenServiceOrder([a]));
   if (negative.length === 0) return null;
   const flagged = new Set(
     (

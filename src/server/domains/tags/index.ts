@@ -3,6 +3,6 @@
  * may import (tests/unit/domain-order.test.ts). A tag of the caller's scope, the company's tags limit, and
  * its events.
  */
-export { findTag, type ScopedTag } from './common.ts';
+export { assertTagInScope, findTag, type ScopedTag } from './common.ts';
 export { type TagReplaced, tagReplaced } from './events.ts';
 export { checkTagsLimit, tagsRoom } from './limit.ts';

@@ -12,10 +12,10 @@
  * open visit today it touches no row. Only today's visits: a late visit stays for a person to
  * close (someone decides what a late visit was), a future one is not done yet.
  */
-import { sql } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import { today } from '../../db/days.ts';
 import { dueCycleCodes, equipmentDueBy } from '../equipment/index.ts';
-import type { Ctx, Trx } from './common.ts';
+import type { Ctx, Db, Trx } from './common.ts';
 
 /** Closes visit `v` (open, locked by the caller) as DONE or PARTIAL, judged by its `date`. */
 export async function closeVisit(
@@ -67,4 +67,18 @@ export async function closeEmptiedVisits(trx: Trx, ctx: Ctx, companyId: number):
     .where((eb) => eb.not(eb.exists(equipmentDueBy(trx, companyId, day).select(sql`1`.as('one')))))
     .executeTakeFirst();
   return Number(r.numUpdatedRows ?? 0);
+}
+
+/**
+ * Whether `closeEmptiedVisits` may have work: the company has an open visit today (the same index
+ * probe). A field record's one read selects it (issue 32 item 1), so the common record — no open
+ * visit today — skips the step.
+ */
+export function openVisitToday(db: Db, companyId: Expression<number>): Expression<SqlBool> {
+  return sql<SqlBool>`exists(${db
+    .selectFrom('visits as v')
+    .select(sql`1`.as('one'))
+    .where(sql<SqlBool>`v.company_id = ${companyId}`)
+    .where('v.date', '=', today())
+    .where('v.closed_status', 'is', null)})`;
 }

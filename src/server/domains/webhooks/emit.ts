@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import type { WebhookEventData, WebhookEventType, WebhookPayload } from '../../../shared/webhooks/schemas.ts';
 import { runAfterAnswer } from '../../after-answer.ts';
 import { afterCommit } from '../../db/after-commit.ts';
-import { schemaOf, type Trx } from './common.ts';
+import { type Db, schemaOf, type Trx } from './common.ts';
 import { enqueueDeliveries } from './delivery-queue.ts';
 import { subscribedEndpoints } from './subscriptions.ts';
 
@@ -75,4 +75,13 @@ export async function emitWebhookEvent<T extends WebhookEventType>(
     }),
   );
   return rows.length;
+}
+
+/**
+ * Whether `companyId` has an enabled endpoint subscribed to `type` (the cached read only): a
+ * planned write (kit/write-plan.ts) adds the emit as a step only then, so a company without
+ * endpoints costs the one-statement write nothing.
+ */
+export async function hasSubscribers(db: Db, companyId: number, type: WebhookEventType): Promise<boolean> {
+  return (await subscribedEndpoints(db, schemaOf(db), companyId, type)).length > 0;
 }

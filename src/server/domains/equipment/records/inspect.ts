@@ -2,33 +2,39 @@
  * POST /web/equipments/{tag}/inspections (issue 11 item 1, issue 20): the inspection's write.
  * Records keep the texts of questions, answers and attributes as they were when recorded (jsonb),
  * so a later catalogue edit never rewrites history.
+ *
+ * Issue 32 item 1: three round trips on the common path — the sign-in, ONE read
+ * (record-read.ts) and ONE write statement (kit/write-plan.ts): the record, its attribute values,
+ * the cycles' states and the equipment's move are parts of it, the audit header too; the domains
+ * above (service orders, visits, webhooks) add to the plan through the events kit, with steps in
+ * a transaction only on their rare paths.
  */
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { InspectionCreated, inspectionInputSchema } from '../../../../shared/equipment/schemas.ts';
 import { isExtinguisherType, type StatusInput } from '../../../../shared/equipment/status.ts';
 import { isImproper } from '../../../../shared/field/answer-rules.ts';
+import { inspectionFulfils } from '../../../../shared/cycles/rules.ts';
 import { today } from '../../../db/days.ts';
-import { publish } from '../../../kit/events.ts';
+import { publishPlanned } from '../../../kit/events.ts';
+import { plannedWrite, WritePlan } from '../../../kit/write-plan.ts';
 import {
   type AttributeValue,
+  attributeValueWrites,
   checkAttributeValues,
-  currentAttributeValues,
   resolveDueDate,
-  saveAttributeValues,
   type TypeAttribute,
-  typeAttributes,
 } from '../attributes.ts';
-import { actorOf, type Ctx, inTenantTx, type Trx } from '../common.ts';
-import { lockEquipmentOnTag } from '../lookup.ts';
-import { isScan, REFERENCE_SAMPLES, recordTimes, refreshMedianReference } from '../presence.ts';
+import { actorOf, type Ctx, type Db } from '../common.ts';
+import { cycleStatesUpsert, dueFromCycles, statesAfter } from '../cycles.ts';
+import { equipmentInspected, planStatusChange, statusInputOf } from '../events.ts';
+import { isScan, REFERENCE_SAMPLES, type RecordTimes, recordTimes } from '../presence.ts';
 import { productDates } from '../product-rules.ts';
 import { equipmentSearchDocumentOf } from '../search.ts';
-import { equipmentInspected, publishStatusChange, statusInputOf } from '../events.ts';
-import { checkAnswers, inspectionQuestions, storedAttributes } from './forms.ts';
-import { inspectionFulfils } from '../../../../shared/cycles/rules.ts';
-import { dueFromCycles, saveCycleStates, statesAfter } from '../cycles.ts';
 import type { StoredAnswer } from '../tables.ts';
+import { checkAnswers, storedAttributes } from './forms.ts';
+import { guardEquipment, recordProbe } from './record-plan.ts';
+import { type RecordRead, readForRecord } from './record-read.ts';
 
 type InspectionInput = z.output<typeof inspectionInputSchema>;
 
@@ -45,28 +51,68 @@ function valuesWith(
   return [...byId.values()];
 }
 
-type Locked = Awaited<ReturnType<typeof lockEquipmentOnTag>>;
+/** The held values in the type's order (the order `currentAttributeValues` reads them in). */
+function inTypeOrder(values: AttributeValue[], attrs: readonly TypeAttribute[]): AttributeValue[] {
+  const at = new Map(attrs.map((a, i) => [a.id, i]));
+  return [...values].sort((a, b) => (at.get(a.attributeId) ?? 0) - (at.get(b.attributeId) ?? 0));
+}
 
 /**
- * Moves the equipment after an inspection: the newest one (`newest`) becomes its last inspection,
- * with its dates, status inputs and search document; a SCAN/NFC record moves `last_scanned_at`
- * forward either way. Answers the status after it (null when the equipment's status stays).
+ * The MEDIAN reference (presence.ts `refreshMedianReference`) with this record among the first
+ * located inspections, as the equipment UPDATE's columns: the statement's parts do not see the
+ * record they insert, so its coordinates join the equipment's located inspections by value.
  */
-async function moveEquipment(
+function medianReference(
+  db: Db,
+  equipmentId: number,
+  record: { id: number; at: Date; lat: number; lng: number },
+): Record<string, unknown> {
+  const located = db
+    .selectFrom('inspections')
+    .select(['latitude', 'longitude', 'performed_at', 'id'])
+    .where('equipment_id', '=', equipmentId)
+    .where('latitude', 'is not', null)
+    .where('longitude', 'is not', null)
+    // On Citus the parts may run one after the other (the insert seen): never count it twice.
+    .where('id', '!=', record.id);
+  const first = sql`(${located} union all select ${record.lat}::float8, ${record.lng}::float8,
+    ${record.at}::timestamptz, ${record.id}::int order by 3, 4 limit ${REFERENCE_SAMPLES})`;
+  const over = (agg: ReturnType<typeof sql>) =>
+    sql`(select ${agg} from ${first} as f(latitude, longitude, performed_at, id))`;
+  return {
+    reference_latitude: over(sql`percentile_cont(0.5) within group (order by f.latitude)`),
+    reference_longitude: over(sql`percentile_cont(0.5) within group (order by f.longitude)`),
+    reference_source: 'MEDIAN',
+    reference_samples: over(sql`count(*)::int`),
+  };
+}
+
+/**
+ * Adds the equipment's move after an inspection to the plan: the newest one (`newest`) becomes
+ * its last inspection, with its dates, cycle states, status inputs and search document; a
+ * SCAN/NFC record moves `last_scanned_at` forward either way. `record` names the part that
+ * inserts the inspection: the equipment's UPDATE reads its id from it, so Postgres inserts the
+ * inspection first and the last-inspector trigger (tenant 0601) finds it. Answers the status
+ * after it (null when the equipment's status stays).
+ */
+function moveEquipment(
   ctx: Ctx,
-  trx: Trx,
-  { tag, equipment: e }: Locked,
+  db: Db,
+  plan: WritePlan,
+  { tag, equipment: e }: RecordRead,
   r: {
-    rowId: number;
-    times: ReturnType<typeof recordTimes>;
+    record: string;
+    times: RecordTimes;
     day: string;
     improper: boolean;
     after: AttributeValue[];
     newest: boolean;
     answers: StoredAnswer[];
+    /** the MEDIAN reference's columns when this record refines it */
+    reference: Record<string, unknown>;
   },
-): Promise<StatusInput | null> {
-  const { rowId, times, day, improper, after, newest } = r;
+): StatusInput | null {
+  const { times, day, improper, after, newest, reference } = r;
   const scanned =
     isScan(times.identifiedBy) && (e.last_scanned_at === null || times.performedAt > e.last_scanned_at);
   if (newest) {
@@ -88,7 +134,8 @@ async function moveEquipment(
       after,
     ).due_date;
     const due = dueFromCycles(e, e.due_date_manual ? e.due_date : null, cycles, legacy);
-    await saveCycleStates(trx, e.id, cycles);
+    const upsert = cycleStatesUpsert(db, e.id, cycles);
+    if (upsert) plan.add(upsert);
     const dates = {
       ...productDates(e, day, due.due_date),
       ...(due.due_notice_date !== undefined ? { due_notice_date: due.due_notice_date } : {}),
@@ -99,39 +146,45 @@ async function moveEquipment(
       nextInspectionDate: dates.next_inspection_date,
       dueDate: dates.due_date,
     };
-    await trx
-      .updateTable('equipment')
-      .set({
-        last_inspection_id: rowId,
-        last_inspection_at: times.performedAt,
-        last_inspection_day: day,
-        last_inspection_user_id: ctx.auth.user.id,
-        last_inspection_improper: improper,
-        due_date_manual: due.due_date_manual,
-        ...dates,
-        ...(scanned ? { last_scanned_at: times.performedAt } : {}),
-        // The trigger of tenant migration 0601 copies the inspector's name from the inspection;
-        // the search document takes it in the same write.
-        search: equipmentSearchDocumentOf({
-          serial: tag.serialNumber,
-          extraLabel: e.extra_label,
-          extraCode: e.extra_code,
-          productName: e.product_name,
-          productSku: e.product_sku,
-          inspector: actorOf(ctx).user_name,
-        }),
-        updated_at: sql`now()`,
-      })
-      .where('id', '=', e.id)
-      .execute();
+    plan.add(
+      db
+        .updateTable('equipment')
+        .set({
+          last_inspection_id: sql<number>`(select id from ${sql.raw(r.record)})`,
+          last_inspection_at: times.performedAt,
+          last_inspection_day: day,
+          last_inspection_user_id: ctx.auth.user.id,
+          last_inspection_improper: improper,
+          due_date_manual: due.due_date_manual,
+          ...dates,
+          ...(scanned ? { last_scanned_at: times.performedAt } : {}),
+          ...reference,
+          // The trigger of tenant migration 0601 copies the inspector's name from the inspection;
+          // the search document takes it in the same write.
+          search: equipmentSearchDocumentOf({
+            serial: tag.serialNumber,
+            extraLabel: e.extra_label,
+            extraCode: e.extra_code,
+            productName: e.product_name,
+            productSku: e.product_sku,
+            inspector: actorOf(ctx).user_name,
+          }),
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', e.id),
+    );
     return afterStatus;
   }
-  if (scanned)
-    await trx
-      .updateTable('equipment')
-      .set({ last_scanned_at: times.performedAt, updated_at: sql`now()` })
-      .where('id', '=', e.id)
-      .execute();
+  if (scanned || Object.keys(reference).length)
+    plan.add(
+      db
+        .updateTable('equipment')
+        .set({
+          ...(scanned ? { last_scanned_at: times.performedAt, updated_at: sql`now()` } : {}),
+          ...reference,
+        })
+        .where('id', '=', e.id),
+    );
   return null;
 }
 
@@ -139,103 +192,125 @@ async function moveEquipment(
  * POST /web/equipments/{tag}/inspections: checks the answers, records the inspection (texts as
  * they are now, `improper` when any answer is NO or a NEGATIVE custom answer, the location when
  * given, the equipment's attribute values after this inspection's changes) and moves the
- * equipment's last inspection and stored dates, all in one transaction. For extinguishers without
- * a typed due date, the due date follows the new attribute values.
+ * equipment's last inspection and stored dates, all in one statement (or one transaction on the
+ * rare paths). For extinguishers without a typed due date, the due date follows the new attribute
+ * values.
  *
  * Issue 20: the record's date is `performedAt` (made offline and synced later: `recordTimes`), and
  * the equipment's status and dates follow it, not the arrival. A record performed before the
  * equipment's current last inspection (an older offline record arriving after a newer one) is
  * kept in the history but moves nothing back: the last inspection, its dates and the attribute
  * values stay the newer one's. A SCAN/NFC record moves `last_scanned_at` forward; a located one
- * refines the MEDIAN reference until it has `REFERENCE_SAMPLES` samples.
+ * refines the MEDIAN reference until it has `REFERENCE_SAMPLES` samples (`medianReference`, in
+ * the same statement).
  */
 export async function inspect(ctx: Ctx, input: InspectionInput): Promise<InspectionCreated> {
   const times = recordTimes(input);
-  return inTenantTx(ctx, async (trx) => {
-    const { tag, equipment: e } = await lockEquipmentOnTag(ctx, trx, input.tag, { needEnabled: true });
-    const answers = checkAnswers(await inspectionQuestions(trx, e.inspection_type_id), input.answers);
-    const held = await currentAttributeValues(trx, e.id);
+  const day = today(times.performedAt);
+  return plannedWrite(ctx, async (db) => {
+    const read = await readForRecord(ctx, db, input.tag, 'INSPECTION', day);
+    const { tag, equipment: e, held, recordId } = read;
+    const answers = checkAnswers(read.questions, input.answers);
     const values = checkAttributeValues(
-      await typeAttributes(trx, e.inspection_type_id),
+      read.typeAttributes,
       input.attributes,
       new Set(held.map((v) => v.attributeId)),
     );
+    const plan = new WritePlan(db);
+    guardEquipment(plan, db, e.id, read.version);
     const newest = e.last_inspection_at === null || times.performedAt >= e.last_inspection_at;
     let after = held;
     if (!newest) after = valuesWith(held, values);
     else if (values.length) {
-      await saveAttributeValues(trx, e.id, values);
-      after = await currentAttributeValues(trx, e.id);
+      for (const q of attributeValueWrites(db, e.id, values)) plan.add(q);
+      after = inTypeOrder(valuesWith(held, values), read.typeAttributes);
     }
     const improper = isImproper(answers);
-    const day = today(times.performedAt);
     const located = input.latitude != null && input.longitude != null;
-    const row = await trx
-      .insertInto('inspections')
-      .values({
-        equipment_id: e.id,
-        company_id: e.company_id,
-        product_id: e.product_id,
-        ...actorOf(ctx),
-        latitude: located ? input.latitude : null,
-        longitude: located ? input.longitude : null,
-        accuracy: located ? (input.accuracy ?? null) : null,
-        improper,
-        answers: JSON.stringify(answers),
-        attributes: JSON.stringify(storedAttributes(after)),
-        created_at: times.receivedAt,
-        performed_at: times.performedAt,
-        identified_by: times.identifiedBy,
-        scanned_at: times.scannedAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const afterStatus = await moveEquipment(
-      ctx,
-      trx,
-      { tag, equipment: e },
-      {
-        rowId: row.id,
-        times,
-        day,
-        improper,
-        after,
-        newest,
-        answers,
-      },
+    const record = plan.add(
+      db
+        .insertInto('inspections')
+        .values({
+          id: recordId,
+          equipment_id: e.id,
+          company_id: e.company_id,
+          product_id: e.product_id,
+          ...actorOf(ctx),
+          latitude: located ? input.latitude : null,
+          longitude: located ? input.longitude : null,
+          accuracy: located ? (input.accuracy ?? null) : null,
+          improper,
+          answers: JSON.stringify(answers),
+          attributes: JSON.stringify(storedAttributes(after)),
+          created_at: times.receivedAt,
+          performed_at: times.performedAt,
+          identified_by: times.identifiedBy,
+          scanned_at: times.scannedAt,
+        })
+        .returning('id'),
     );
-    if (located && e.reference_source !== 'ADMIN' && e.reference_samples < REFERENCE_SAMPLES)
-      await refreshMedianReference(trx, e.id);
-    // The domains above react in this transaction (kit/events.ts): service orders (issue 14) and
-    // outgoing webhooks (issue 18); an order the answers opened comes back.
-    const [opened] = await publish(trx, ctx, equipmentInspected, {
-      receivedAt: times.receivedAt,
+    const afterStatus = moveEquipment(ctx, db, plan, read, {
+      record,
+      times,
       day,
-      equipment: e,
-      serial: tag.serialNumber,
+      improper,
+      after,
+      newest,
       answers,
-      inspection: {
-        inspectionId: row.id,
-        equipmentId: e.id,
-        companyId: e.company_id,
-        tagSerialNumber: tag.serialNumber,
-        productId: e.product_id,
-        performedAt: times.performedAt.toISOString(),
-        receivedAt: times.receivedAt.toISOString(),
-        improper,
-        identifiedBy: times.identifiedBy ?? null,
-        userId: ctx.auth.user.id,
-      },
+      reference:
+        located && e.reference_source !== 'ADMIN' && e.reference_samples < REFERENCE_SAMPLES
+          ? medianReference(db, e.id, {
+              id: recordId,
+              at: times.performedAt,
+              lat: input.latitude!,
+              lng: input.longitude!,
+            })
+          : {},
     });
+    // The domains above react (kit/events.ts): service orders (issue 14), visits and outgoing
+    // webhooks (issue 18); an order the answers opened comes back.
+    await publishPlanned(
+      plan,
+      ctx,
+      equipmentInspected,
+      {
+        receivedAt: times.receivedAt,
+        day,
+        equipment: e,
+        serial: tag.serialNumber,
+        answers,
+        inspection: {
+          inspectionId: recordId,
+          equipmentId: e.id,
+          companyId: e.company_id,
+          tagSerialNumber: tag.serialNumber,
+          productId: e.product_id,
+          performedAt: times.performedAt.toISOString(),
+          receivedAt: times.receivedAt.toISOString(),
+          improper,
+          identifiedBy: times.identifiedBy ?? null,
+          userId: ctx.auth.user.id,
+        },
+      },
+      { answers: read.probes, q: recordProbe(db, e, day) },
+    );
     if (afterStatus)
-      await publishStatusChange(
-        trx,
+      await planStatusChange(
+        plan,
         ctx,
         { id: e.id, company_id: e.company_id, serial: tag.serialNumber },
         statusInputOf(e),
         afterStatus,
         'inspection',
       );
-    return { id: row.id, serviceOrderNumber: opened?.serviceOrder.number ?? null };
+    return {
+      plan,
+      answer: () => ({
+        id: recordId,
+        serviceOrderNumber:
+          plan.resultsOf<{ serviceOrder: { number: number } }>(equipmentInspected)[0]?.serviceOrder.number ??
+          null,
+      }),
+    };
   });
 }

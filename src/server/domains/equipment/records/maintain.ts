@@ -1,23 +1,26 @@
 /**
- * POST /web/equipments/{tag}/maintenances (issue 11 item 1, issue 20): the maintenance's write.
+ * POST /web/equipments/{tag}/maintenances (issue 11 item 1, issue 20): the maintenance's write —
+ * like the inspection's (inspect.ts, issue 32 item 1): the sign-in, ONE read, ONE write statement
+ * on the common path.
  */
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { maintenanceInputSchema } from '../../../../shared/equipment/schemas.ts';
+import { maintenanceFulfils } from '../../../../shared/cycles/rules.ts';
 import { today } from '../../../db/days.ts';
-import { publish } from '../../../kit/events.ts';
 import { AppError } from '../../../errors.ts';
-import { currentAttributeValues } from '../attributes.ts';
-import { actorOf, type Ctx, inTenantTx } from '../common.ts';
-import { lockEquipmentOnTag } from '../lookup.ts';
+import { publishPlanned } from '../../../kit/events.ts';
+import { plannedWrite, WritePlan } from '../../../kit/write-plan.ts';
+import type { AttributeValue } from '../attributes.ts';
+import { actorOf, type Ctx } from '../common.ts';
+import { cycleStatesUpsert, dueFromCycles, statesAfter } from '../cycles.ts';
+import { equipmentMaintained } from '../events.ts';
+import type { LockedEquipment } from '../lookup.ts';
 import { recordTimes } from '../presence.ts';
 import type { StoredPart } from '../tables.ts';
-import { equipmentMaintained } from '../events.ts';
-import { checkAnswers, maintenanceQuestions, productParts, storedAttributes } from './forms.ts';
-import { maintenanceFulfils } from '../../../../shared/cycles/rules.ts';
-import { dueFromCycles, saveCycleStates, statesAfter } from '../cycles.ts';
-import type { LockedEquipment } from '../lookup.ts';
-import type { AttributeValue } from '../attributes.ts';
+import { checkAnswers, storedAttributes } from './forms.ts';
+import { guardEquipment, recordProbe } from './record-plan.ts';
+import { readForRecord } from './record-read.ts';
 
 /**
  * The cycles a maintenance fulfils (issue 30): the codes named (400 CYCLE_UNKNOWN for one the
@@ -52,10 +55,12 @@ type MaintenanceInput = z.output<typeof maintenanceInputSchema>;
  */
 export async function maintain(ctx: Ctx, input: MaintenanceInput): Promise<{ id: number }> {
   const times = recordTimes(input);
-  return inTenantTx(ctx, async (trx) => {
-    const { tag, equipment: e } = await lockEquipmentOnTag(ctx, trx, input.tag, { needEnabled: true });
-    const answers = checkAnswers(await maintenanceQuestions(trx, e.inspection_type_id), input.answers);
-    const available = new Map((await productParts(trx, e.product_id)).map((p) => [p.id, p]));
+  const day = today(times.performedAt);
+  return plannedWrite(ctx, async (db) => {
+    const read = await readForRecord(ctx, db, input.tag, 'MAINTENANCE', day);
+    const { tag, equipment: e, recordId } = read;
+    const answers = checkAnswers(read.questions, input.answers);
+    const available = new Map(read.parts.map((p) => [p.id, p]));
     const seen = new Set<number>();
     const parts: StoredPart[] = input.parts.map(({ partId, quantity }) => {
       const p = available.get(partId);
@@ -64,10 +69,12 @@ export async function maintain(ctx: Ctx, input: MaintenanceInput): Promise<{ id:
       return { partId, part: p.name, quantity, unit: p.unit };
     });
     const codes = fulfilled(e, input.cycles);
-    const attributes = await currentAttributeValues(trx, e.id);
-    const row = await trx
-      .insertInto('maintenances')
-      .values({
+    const attributes = read.held;
+    const plan = new WritePlan(db);
+    guardEquipment(plan, db, e.id, read.version);
+    plan.add(
+      db.insertInto('maintenances').values({
+        id: recordId,
         equipment_id: e.id,
         company_id: e.company_id,
         product_id: e.product_id,
@@ -80,52 +87,59 @@ export async function maintain(ctx: Ctx, input: MaintenanceInput): Promise<{ id:
         performed_at: times.performedAt,
         identified_by: times.identifiedBy,
         scanned_at: times.scannedAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+      }),
+    );
     const newest = e.last_maintenance_at === null || times.performedAt >= e.last_maintenance_at;
-    const moved = cycleDates(e, codes, today(times.performedAt), attributes);
-    if (moved) await saveCycleStates(trx, e.id, moved.cycles);
+    const moved = cycleDates(e, codes, day, attributes);
+    const upsert = moved && cycleStatesUpsert(db, e.id, moved.cycles);
+    if (upsert) plan.add(upsert);
     if (newest || moved)
-      await trx
-        .updateTable('equipment')
-        .set({
-          ...(newest
-            ? {
-                last_maintenance_id: row.id,
-                last_maintenance_at: times.performedAt,
-                last_maintenance_user_id: ctx.auth.user.id,
-              }
-            : {}),
-          ...(moved
-            ? {
-                due_date: moved.due.due_date,
-                ...(moved.due.due_notice_date !== undefined
-                  ? { due_notice_date: moved.due.due_notice_date }
-                  : {}),
-              }
-            : {}),
-          updated_at: sql`now()`,
-        })
-        .where('id', '=', e.id)
-        .execute();
-    // The domains above react in this transaction (kit/events.ts): service orders (issue 14) and
-    // outgoing webhooks (issue 18).
-    await publish(trx, ctx, equipmentMaintained, {
-      receivedAt: times.receivedAt,
-      day: today(times.performedAt),
-      maintenance: {
-        maintenanceId: row.id,
-        equipmentId: e.id,
-        companyId: e.company_id,
-        tagSerialNumber: tag.serialNumber,
-        productId: e.product_id,
-        performedAt: times.performedAt.toISOString(),
-        receivedAt: times.receivedAt.toISOString(),
-        parts: parts.map((p) => ({ partId: p.partId, part: p.part, quantity: p.quantity, unit: p.unit })),
-        userId: ctx.auth.user.id,
+      plan.add(
+        db
+          .updateTable('equipment')
+          .set({
+            ...(newest
+              ? {
+                  last_maintenance_id: recordId,
+                  last_maintenance_at: times.performedAt,
+                  last_maintenance_user_id: ctx.auth.user.id,
+                }
+              : {}),
+            ...(moved
+              ? {
+                  due_date: moved.due.due_date,
+                  ...(moved.due.due_notice_date !== undefined
+                    ? { due_notice_date: moved.due.due_notice_date }
+                    : {}),
+                }
+              : {}),
+            updated_at: sql`now()`,
+          })
+          .where('id', '=', e.id),
+      );
+    // The domains above react (kit/events.ts): service orders (issue 14), visits and outgoing
+    // webhooks (issue 18).
+    await publishPlanned(
+      plan,
+      ctx,
+      equipmentMaintained,
+      {
+        receivedAt: times.receivedAt,
+        day,
+        maintenance: {
+          maintenanceId: recordId,
+          equipmentId: e.id,
+          companyId: e.company_id,
+          tagSerialNumber: tag.serialNumber,
+          productId: e.product_id,
+          performedAt: times.performedAt.toISOString(),
+          receivedAt: times.receivedAt.toISOString(),
+          parts: parts.map((p) => ({ partId: p.partId, part: p.part, quantity: p.quantity, unit: p.unit })),
+          userId: ctx.auth.user.id,
+        },
       },
-    });
-    return { id: row.id };
+      { answers: read.probes, q: recordProbe(db, e, day) },
+    );
+    return { plan, answer: () => ({ id: recordId }) };
   });
 }
