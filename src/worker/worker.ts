@@ -213,7 +213,8 @@ export async function registerSchedulers(
     }
     const wanted = new Set(scheduled.map((d) => d.type));
     for (const s of await q.getJobSchedulers()) {
-      if (!wanted.has(s.key)) await q.removeJobScheduler(s.key);
+      // A scheduler another worker removes while this one lists them comes back as a hole.
+      if (s && !wanted.has(s.key)) await q.removeJobScheduler(s.key);
     }
   }
 }

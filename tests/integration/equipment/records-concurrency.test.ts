@@ -28,12 +28,13 @@ const path = (serial: string) => `/web/equipments/${serial}/inspections`;
 const table = (name: string) => sql.table(`${tenantSchemaName(t.schema)}.${name}`);
 
 async function inspectionsTotal(): Promise<number> {
+  // The company's counter is the sum of its slots (tenant 1521).
   const r = await tenantDb(t.schema)
     .selectFrom('dashboard_totals')
-    .select('inspections')
+    .select(sql<number>`coalesce(sum(inspections), 0)::int`.as('n'))
     .where('company_id', '=', t.companyId)
-    .executeTakeFirst();
-  return r?.inspections ?? 0;
+    .executeTakeFirstOrThrow();
+  return r.n;
 }
 
 async function equipmentRow(id: number) {
