@@ -66,7 +66,7 @@ function reportPageStatements(db: Db, input: ReportPageInput): PageStatements {
   const scope = { provider: false, groupId: null, companyId: input.scopeCompany };
   const base = equipmentReportBase(db, scope, input, spec);
   const order = pageOrder(input, { sorts: equipmentReportSorts(db, spec), tiebreak: sql.ref('e.id') });
-  const { cap } = pageWindow(input, 10_000);
+  const { cap } = pageWindow(input);
   const ids = base
     .select(['e.id', sql<number>`row_number() over (order by ${order})`.as('n')])
     .orderBy(order)
