@@ -67,6 +67,8 @@ export interface RecordProbe {
   companyId: Expression<number>;
   /** the day it was performed (APP_TIME_ZONE) */
   day: string;
+  /** today (APP_TIME_ZONE) as the server sees it now — a parameter of the read compiled once */
+  today: string;
 }
 
 /**

@@ -74,11 +74,15 @@ export async function closeEmptiedVisits(trx: Trx, ctx: Ctx, companyId: number):
  * probe). A field record's one read selects it (issue 32 item 1), so the common record — no open
  * visit today — skips the step.
  */
-export function openVisitToday(db: Db, companyId: Expression<number>): Expression<SqlBool> {
+export function openVisitToday(
+  db: Db,
+  companyId: Expression<number>,
+  day: string = today(),
+): Expression<SqlBool> {
   return sql<SqlBool>`exists(${db
     .selectFrom('visits as v')
     .select(sql`1`.as('one'))
     .where(sql<SqlBool>`v.company_id = ${companyId}`)
-    .where('v.date', '=', today())
+    .where('v.date', '=', day)
     .where('v.closed_status', 'is', null)})`;
 }

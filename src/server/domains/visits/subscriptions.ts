@@ -16,7 +16,7 @@ export const visitSubscriptions = [
       await closeEmptiedVisits(trx, ctx, e.equipment.company_id);
     },
     {
-      probe: (q) => openVisitToday(q.db, q.companyId),
+      probe: (q) => openVisitToday(q.db, q.companyId, q.today),
       plan: (plan, ctx, e, open) => {
         if (open)
           plan.inTransaction(async (trx) => {
@@ -31,7 +31,7 @@ export const visitSubscriptions = [
       await closeEmptiedVisits(trx, ctx, e.maintenance.companyId);
     },
     {
-      probe: (q) => openVisitToday(q.db, q.companyId),
+      probe: (q) => openVisitToday(q.db, q.companyId, q.today),
       plan: (plan, ctx, e, open) => {
         if (open)
           plan.inTransaction(async (trx) => {

@@ -3,6 +3,7 @@
  * the equipment row, and the values the subscribers' probes are re-checked with in the statement.
  */
 import { type SqlBool, sql } from 'kysely';
+import { today } from '../../../db/days.ts';
 import type { WritePlan } from '../../../kit/write-plan.ts';
 import type { Db } from '../common.ts';
 import type { RecordProbe } from '../events.ts';
@@ -33,5 +34,6 @@ export function recordProbe(db: Db, e: { id: number; company_id: number }, day: 
     equipmentId: sql<number>`${e.id}::int`,
     companyId: sql<number>`${e.company_id}::bigint`,
     day,
+    today: today(),
   };
 }
