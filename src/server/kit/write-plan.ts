@@ -39,6 +39,21 @@ const GUARD_FAILED = 'EC409';
 /** Tries of a planned write: the optimistic one, then under the lock (and one spare). */
 const MAX_TRIES = 3;
 
+/** Tries when the statement failed for a reason that passes (see `isTransientFailure`). */
+const MAX_TRANSIENT_TRIES = 6;
+
+/**
+ * A failure after which the whole statement rolled back and the same write may simply run again:
+ * a serialization failure or deadlock, or — on Citus, while a company group's schema moves between
+ * nodes — a lost intermediate result of the distributed plan.
+ */
+export function isTransientFailure(e: unknown): boolean {
+  if (typeof e !== 'object' || e === null) return false;
+  const { code, message } = e as { code?: unknown; message?: unknown };
+  if (code === '40001' || code === '40P01') return true;
+  return typeof message === 'string' && message.includes('could not find the intermediate result');
+}
+
 export function isGuardFailure(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === GUARD_FAILED;
 }
@@ -194,7 +209,11 @@ export async function plannedWrite<T>(
         return p.answer();
       });
     } catch (e) {
-      if (!isGuardFailure(e) || attempt >= MAX_TRIES) throw e;
+      const transient = isTransientFailure(e);
+      if (!(isGuardFailure(e) || transient) || attempt >= (transient ? MAX_TRANSIENT_TRIES : MAX_TRIES))
+        throw e;
+      // A transient failure waits a little before the next try (the cluster is moving the group).
+      if (transient) await new Promise((r) => setTimeout(r, 50 * attempt));
       locked = true;
     }
   }
