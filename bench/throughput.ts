@@ -284,6 +284,15 @@ try {
       list.push(answersTo(form));
     }
   }
+  const inspectionRoute = (what: string): Route => ({
+    what,
+    url: app,
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    path: (i) => `/web/equipments/${serial(i)}/inspections`,
+    body: (i) =>
+      JSON.stringify({ answers: answers[i % 100], latitude: -23.5, longitude: -46.6, accuracy: 8 }),
+  });
   const ceilingRoute: Route = {
     what: 'ceiling: bare Hono + one PK SELECT (pg)',
     url: ceiling,
@@ -334,24 +343,10 @@ try {
     ),
     // The demo company has a visit today (the seed's plans): each record also checks whether it
     // emptied the visit's list (visits close by themselves), in the write's transaction.
-    {
-      what: 'POST /web/equipments/{tag}/inspections, with an open visit today',
-      url: app,
-      method: 'POST',
-      headers: { ...auth, 'Content-Type': 'application/json' },
-      path: (i) => `/web/equipments/${serial(i)}/inspections`,
-      body: (i) =>
-        JSON.stringify({ answers: answers[i % 100], latitude: -23.5, longitude: -46.6, accuracy: 8 }),
-    },
+    inspectionRoute('POST /web/equipments/{tag}/inspections, with an open visit today'),
     // The common path: no visit today, no order waiting, no webhook endpoint.
     {
-      what: 'POST /web/equipments/{tag}/inspections',
-      url: app,
-      method: 'POST',
-      headers: { ...auth, 'Content-Type': 'application/json' },
-      path: (i) => `/web/equipments/${serial(i)}/inspections`,
-      body: (i) =>
-        JSON.stringify({ answers: answers[i % 100], latitude: -23.5, longitude: -46.6, accuracy: 8 }),
+      ...inspectionRoute('POST /web/equipments/{tag}/inspections'),
       before: async () => {
         await sql`update cg_demo.visits set closed_status = 'DONE', closed_at = now(), missing_count = 0
           where closed_status is null`.execute(baseDb());

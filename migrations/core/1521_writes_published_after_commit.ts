@@ -16,27 +16,24 @@ const skipWhenPublished = `if tg_table_schema like 'cg\\_%' and current_setting(
         return null;
       end if;`;
 
-export async function up(db: Kysely<unknown>): Promise<void> {
+/** The two notify functions, with or without the skip for a pool that publishes its writes. */
+async function notifyFunctions(db: Kysely<unknown>, skip: boolean): Promise<void> {
   for (const [fn, channel] of [
     ['notify_rows_changed', 'rows_changed'],
     ['notify_webhook_endpoints_changed', 'webhook_endpoints_changed'],
   ] as const)
     await sql`create or replace function ${sql.raw(`core.${fn}`)}() returns trigger language plpgsql as ${sql.lit(`
     begin
-      ${skipWhenPublished}
+      ${skip ? skipWhenPublished : ''}
       perform pg_notify('${channel}', tg_table_schema);
       return null;
     end`)}`.execute(db);
 }
 
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await notifyFunctions(db, true);
+}
+
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const [fn, channel] of [
-    ['notify_rows_changed', 'rows_changed'],
-    ['notify_webhook_endpoints_changed', 'webhook_endpoints_changed'],
-  ] as const)
-    await sql`create or replace function ${sql.raw(`core.${fn}`)}() returns trigger language plpgsql as ${sql.lit(`
-    begin
-      perform pg_notify('${channel}', tg_table_schema);
-      return null;
-    end`)}`.execute(db);
+  await notifyFunctions(db, false);
 }
