@@ -68,7 +68,11 @@ try {
   let n = 0;
   const call = () => {
     const i = n++;
-    return app.request(`/web/equipments/${serial(i)}/${KIND}s`, { method: 'POST', headers, body: bodies[i % 100] });
+    return app.request(`/web/equipments/${serial(i)}/${KIND}s`, {
+      method: 'POST',
+      headers,
+      body: bodies[i % 100],
+    });
   };
   for (let i = 0; i < 200; i++) await (await call()).arrayBuffer();
   const seen: { sql: string; parameters: readonly unknown[]; ms: number }[] = [];
