@@ -26,9 +26,10 @@ const DML = /^\s*(select|insert|update|delete|with)\b/i;
 /**
  * `ON CONFLICT (col) WHERE <predicate>` infers a partial unique index from the predicate; under a
  * generic plan (after five runs) a parameter in it is unknown and Postgres refuses the statement
- * ("no unique or exclusion constraint matching"). Such statements stay unnamed.
+ * ("no unique or exclusion constraint matching"). Such statements stay unnamed; an upsert on a
+ * whole unique index or a constraint is named (the field write's statement has one, issue 32).
  */
-const NEVER_NAMED = /\bon conflict\b/i;
+const NEVER_NAMED = /\bon conflict\s*\([^)]*\)\s*where\b/i;
 
 type Query = (text: unknown, values?: unknown, callback?: unknown) => unknown;
 

@@ -63,6 +63,31 @@ describe('prepared statements', () => {
         baseDb(),
       );
       expect(rows[0]!.n).toBe(3);
+      // That statement stays unnamed; an upsert on a whole unique index is prepared.
+      const client = await getPool().connect();
+      try {
+        const upsert = (baseDb() as Kysely<any>)
+          .insertInto(table)
+          .values({ id: 1, tag: 9, status: 'DONE' })
+          .onConflict((oc) => oc.column('id').doUpdateSet({ status: 'DONE' }))
+          .compile();
+        const partial = (baseDb() as Kysely<any>)
+          .insertInto(table)
+          .values({ tag: 9, status: 'PENDING' })
+          .onConflict((oc) => oc.column('tag').where('status', '=', 'PENDING').doNothing())
+          .compile();
+        for (let i = 0; i < 3; i++) {
+          await client.query(upsert.sql, [...upsert.parameters]);
+          await client.query(partial.sql, [...partial.parameters]);
+        }
+        const named = await client.query<{ statement: string }>(
+          'select statement from pg_prepared_statements where statement in ($1, $2)',
+          [upsert.sql, partial.sql],
+        );
+        expect(named.rows.map((r) => r.statement)).toEqual([upsert.sql]);
+      } finally {
+        client.release();
+      }
     } finally {
       await sql`drop table ${sql.table(table)}`.execute(baseDb());
     }
