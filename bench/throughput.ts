@@ -4,7 +4,8 @@
  * products; the product's server and the ceiling (bench/ceiling-server.ts) each run as their own
  * processes with WEB_CONCURRENCY processes; autocannon drives every route for DURATION seconds in
  * one run, side by side. Statements and rows read per call come from one call run in-process
- * and its statements' EXPLAIN ANALYZE (rolled back).
+ * and its statements' EXPLAIN ANALYZE (rolled back). `ONLY=a,b` measures the routes whose names
+ * hold a or b; `TRY_SQL` runs one statement first (a setting to compare).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -233,6 +234,11 @@ try {
     cross join p`.execute(baseDb());
   // Settled before measuring: the visibility map and statistics written, no autovacuum starting
   // in the middle of the first route (the ceiling), dirty pages flushed.
+  // TRY_SQL='…' runs before the measures: a setting or index change to compare against a plain run.
+  if (process.env.TRY_SQL) await sql.raw(process.env.TRY_SQL).execute(baseDb());
+  // The write ceiling's table (bench/ceiling-server.ts).
+  await sql`create table public.bench_ceiling_writes (id bigserial primary key, body jsonb not null,
+    at timestamptz not null default now())`.execute(baseDb());
   await sql`vacuum analyze`.execute(baseDb());
   await sql`checkpoint`.execute(baseDb());
 
@@ -341,6 +347,15 @@ try {
           path: path as (i: number) => string,
         }) satisfies Route,
     ),
+    {
+      what: 'write ceiling: bare Hono, two PK SELECTs and one INSERT (pg, autocommit)',
+      url: ceiling,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      path: () => '/ceiling-write',
+      body: (i) =>
+        JSON.stringify({ answers: answers[i % 100], latitude: -23.5, longitude: -46.6, accuracy: 8 }),
+    },
     // The demo company has a visit today (the seed's plans): each record also checks whether it
     // emptied the visit's list (visits close by themselves), in the write's transaction.
     inspectionRoute('POST /web/equipments/{tag}/inspections, with an open visit today'),
@@ -390,7 +405,7 @@ try {
       r.url === app
         ? await rowsReadBy(r.path(7), { method: r.method ?? 'GET', headers: r.headers, body: r.body?.(7) })
         : (() => {
-            const n = Number(r.path(0).match(/n=(\d+)/)?.[1] ?? 1);
+            const n = r.path(0) === '/ceiling-write' ? 3 : Number(r.path(0).match(/n=(\d+)/)?.[1] ?? 1);
             return { statements: n, rows: n, warmStatements: n, warmRows: n };
           })();
     let n = 0;

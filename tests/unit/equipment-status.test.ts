@@ -121,4 +121,14 @@ describe('today in the install time zone', () => {
     expect(todayIn('America/Sao_Paulo', now)).toBe('2026-03-10');
     expect(todayIn('UTC', now)).toBe('2026-03-11');
   });
+
+  it('turns at local midnight, to the millisecond, whatever was asked before in that minute', () => {
+    const zone = 'America/Sao_Paulo';
+    expect(todayIn(zone, new Date('2026-03-11T02:59:00.000Z'))).toBe('2026-03-10');
+    expect(todayIn(zone, new Date('2026-03-11T02:59:59.999Z'))).toBe('2026-03-10');
+    expect(todayIn(zone, new Date('2026-03-11T03:00:00.000Z'))).toBe('2026-03-11');
+    expect(todayIn(zone, new Date('2026-03-11T02:59:30.000Z'))).toBe('2026-03-10');
+    expect(todayIn('Asia/Kolkata', new Date('2026-03-10T18:29:59.999Z'))).toBe('2026-03-10');
+    expect(todayIn('Asia/Kolkata', new Date('2026-03-10T18:30:00.000Z'))).toBe('2026-03-11');
+  });
 });
