@@ -37,8 +37,25 @@ try {
     from generate_series(1, 100) g join cg_demo.tags t on t.serial_number = 'T' || lpad(g::text, 8, '0') cross join p`.execute(
     baseDb(),
   );
-  await sql`update cg_demo.visits set closed_status = 'DONE', closed_at = now(), missing_count = 0
-    where closed_status is null`.execute(baseDb());
+  // EXTRA=n adds n more equipment to the company (the throughput bench's company has 10,000).
+  const extra = Number(process.env.EXTRA ?? 0);
+  if (extra > 0) {
+    await sql`insert into cg_demo.tags (serial_number, company_id, enabled, activated_at, created_at)
+      select 'U' || lpad(g::text, 8, '0'), ${company.id}::bigint, true, now(), now()
+      from generate_series(1, ${extra}::int) g`.execute(baseDb());
+    await sql`
+      with p as (select array_agg(id order by id) ids from cg_demo.products)
+      insert into cg_demo.equipment (tag_id, company_id, product_id, extra_label, due_date, last_inspection_at,
+        last_inspection_day, last_inspection_improper, next_inspection_date, search, created_at)
+      select t.id, ${company.id}::bigint, p.ids[1 + g % array_length(p.ids, 1)], 'Local ' || g, ${day}::date + 200,
+        now(), ${day}::date, false, ${day}::date + 30, '|local ' || g || '|', now()
+      from generate_series(1, ${extra}::int) g join cg_demo.tags t on t.serial_number = 'U' || lpad(g::text, 8, '0')
+      cross join p`.execute(baseDb());
+  }
+  // OPEN_VISIT=1 keeps the seed's visit of today open: each record then checks whether it emptied it.
+  if (!process.env.OPEN_VISIT)
+    await sql`update cg_demo.visits set closed_status = 'DONE', closed_at = now(), missing_count = 0
+      where closed_status is null`.execute(baseDb());
   await sql`vacuum analyze`.execute(baseDb());
   const app = createApp();
   const r = await app.request('/web/authentication/', {
@@ -101,6 +118,18 @@ try {
       console.log(`\n${write.sql}\n\n${plan.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
     } catch (e) {
       console.log(`replay failed: ${String(e)}`);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  }
+  // The other statements' plans (their effects rolled back).
+  for (const q of seen.filter((q) => q !== write && /^\s*(select|update|insert|with)\b/i.test(q.sql))) {
+    const client = await getPool().connect();
+    try {
+      await client.query('begin');
+      const plan = await client.query(`explain (analyze, buffers) ${q.sql}`, q.parameters as unknown[]);
+      console.log(`\n${q.sql.slice(0, 300)}\n${plan.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
     } finally {
       await client.query('rollback');
       client.release();
