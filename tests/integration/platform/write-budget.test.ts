@@ -21,8 +21,9 @@ import {
 const BUDGET = {
   // Issue 32 item 1 (kit/write-plan.ts): sign-in, ONE read (tag, equipment and its version, form,
   // attribute values, the record's id, the subscribers' probes), ONE write statement (audit header,
-  // record, attribute values, cycles, equipment — autocommit). The rare paths (an order item
-  // waiting, an order to open, an open visit today, a webhook endpoint) add BEGIN, steps, COMMIT.
+  // record, attribute values, cycles, equipment — autocommit). An open visit today adds a part to
+  // that statement (visits/close.test.ts holds it); the rare paths (an order item waiting, an
+  // order to open, a webhook endpoint) add BEGIN, steps, COMMIT.
   inspection: 3,
   maintenance: 3,
   // sign-in, BEGIN, audit header, lock, order, items, equipment, update, items (2), status

@@ -123,6 +123,11 @@ export async function saveCycleStates(
 }
 
 /** The upsert of `saveCycleStates` (null when the list is empty), as a part of a bigger statement. */
+/** The cycle states a write stores (the events' `cycles`, kit/events.ts). */
+export function writtenCycles(s: CycleStates | null | undefined): { code: string; dueDate: string | null }[] {
+  return s ? s.codes.map((code, i) => ({ code, dueDate: s.states[i]!.dueDate })) : [];
+}
+
 export function cycleStatesUpsert(db: Db, equipmentId: number, s: CycleStates) {
   if (s.codes.length === 0) return null;
   return db

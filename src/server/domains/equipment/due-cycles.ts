@@ -18,22 +18,35 @@ import { effectiveCycles } from './cycles.ts';
  */
 type Of<T> = T | Expression<T>;
 
-/** Equipment of `companyId` (alias `e`, joined to its tag `t` and product `p`) with a cycle due on or before `day`. */
-export function equipmentDueBy(db: Db, companyId: Of<number>, day: Of<string>) {
+/**
+ * Equipment of `companyId` (alias `e`, joined to its tag `t` and product `p`) with a cycle due on or
+ * before `day`. `except` leaves out cycles of one equipment as the statement's snapshot holds them:
+ * the ones a record rewrites in the same statement (visits' close, issue 32), judged by the caller
+ * from their new states.
+ */
+export function equipmentDueBy(
+  db: Db,
+  companyId: Of<number>,
+  day: Of<string>,
+  except?: { equipmentId: number; codes: readonly string[] },
+) {
   return db
     .selectFrom('equipment as e')
     .innerJoin('tags as t', 't.id', 'e.tag_id')
     .innerJoin('products as p', 'p.id', 'e.product_id')
     .where('e.company_id', '=', companyId)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('equipment_cycles as ec')
-          .select(sql`1`.as('one'))
-          .whereRef('ec.equipment_id', '=', 'e.id')
-          .where('ec.due_date', '<=', day),
-      ),
-    );
+    .where((eb) => {
+      let due = eb
+        .selectFrom('equipment_cycles as ec')
+        .select(sql`1`.as('one'))
+        .whereRef('ec.equipment_id', '=', 'e.id')
+        .where('ec.due_date', '<=', day);
+      if (except?.codes.length)
+        due = due.where(
+          sql<boolean>`not (ec.equipment_id = ${except.equipmentId}::int and ec.cycle_code = any(${[...except.codes]}::text[]))`,
+        );
+      return eb.exists(due);
+    });
 }
 
 /**

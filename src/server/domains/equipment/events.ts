@@ -55,6 +55,13 @@ export interface EquipmentInspected {
   equipment: { id: number; company_id: number; extra_label: string | null };
   serial: string;
   answers: readonly StoredAnswer[];
+  /** the cycle states the record writes in its statement (none when it moves no cycle) */
+  cycles: readonly WrittenCycle[];
+}
+/** A cycle state a record writes: its code and due date after the record. */
+export interface WrittenCycle {
+  code: string;
+  dueDate: string | null;
 }
 /**
  * What a record's probes (kit/events.ts `PlannedHandler`) see: the equipment's id and company as
@@ -89,6 +96,8 @@ export interface EquipmentMaintained {
   receivedAt: Date;
   /** the day it was performed, in the product's time zone */
   day: string;
+  /** the cycle states the record writes in its statement (none when it moves no cycle) */
+  cycles: readonly WrittenCycle[];
 }
 /** A maintenance recorded. */
 export const equipmentMaintained = defineEvent<EquipmentMaintained, void, Trx, Ctx, RecordProbe>(

@@ -70,6 +70,37 @@ export async function closeEmptiedVisits(trx: Trx, ctx: Ctx, companyId: number):
 }
 
 /**
+ * `closeEmptiedVisits` as a part of a record's one statement (issue 32, kit/write-plan.ts), so a
+ * record made during a visit stays three round trips. The part sees the statement's snapshot,
+ * where the recorded equipment's cycles are still as before the record: those the record rewrites
+ * are left out of the due list and judged by their new states (`record.cycles`). Null when one of
+ * them is still due today — the visit's list cannot be empty.
+ */
+export function closeEmptiedVisitsPart(
+  db: Db,
+  ctx: Ctx,
+  companyId: number,
+  record: { equipmentId: number; cycles: readonly { code: string; dueDate: string | null }[] },
+) {
+  const day = today();
+  if (record.cycles.some((c) => c.dueDate !== null && c.dueDate <= day)) return null;
+  const except = { equipmentId: record.equipmentId, codes: record.cycles.map((c) => c.code) };
+  return db
+    .updateTable('visits as v')
+    .set({
+      closed_status: 'DONE',
+      closed_at: sql`now()`,
+      closed_by: ctx.auth.user.id,
+      missing_count: 0,
+      updated_at: sql`now()`,
+    })
+    .where('v.company_id', '=', companyId)
+    .where('v.date', '=', day)
+    .where('v.closed_status', 'is', null)
+    .where((eb) => eb.not(eb.exists(equipmentDueBy(db, companyId, day, except).select(sql`1`.as('one')))));
+}
+
+/**
  * Whether `closeEmptiedVisits` may have work: the company has an open visit today (the same index
  * probe). A field record's one read selects it (issue 32 item 1), so the common record — no open
  * visit today — skips the step.

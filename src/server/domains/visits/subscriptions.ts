@@ -1,13 +1,15 @@
 /**
- * What visits do when the equipment domain records something (kit/events.ts), in the record's
- * transaction: an inspection or maintenance that leaves today's visit of its company with nothing
- * due closes it as DONE (`close.ts`, one statement). Records are one-statement writes (issue 32
- * item 1): the record's read probes for an open visit of the company today (`openVisitToday`), and
- * only then is the close a step after the record's statement — it must see the new record.
+ * What visits do when the equipment domain records something (kit/events.ts): an inspection or
+ * maintenance that leaves today's visit of its company with nothing due closes it as DONE
+ * (`close.ts`). Records are one-statement writes (issue 32 item 1): the record's read probes for
+ * an open visit of the company today (`openVisitToday`), and only then does the close join the
+ * record's statement as a part, judging the recorded equipment by the cycle states the record
+ * writes (the part cannot see them). Published outside a write plan, the handler closes in the
+ * publisher's transaction, after the record.
  */
 import { on } from '../../kit/events.ts';
 import { equipmentInspected, equipmentMaintained } from '../equipment/index.ts';
-import { closeEmptiedVisits, openVisitToday } from './close.ts';
+import { closeEmptiedVisits, closeEmptiedVisitsPart, openVisitToday } from './close.ts';
 
 export const visitSubscriptions = [
   on(
@@ -18,10 +20,13 @@ export const visitSubscriptions = [
     {
       probe: (q) => openVisitToday(q.db, q.companyId, q.today),
       plan: (plan, ctx, e, open) => {
-        if (open)
-          plan.inTransaction(async (trx) => {
-            await closeEmptiedVisits(trx, ctx, e.equipment.company_id);
+        const part =
+          open &&
+          closeEmptiedVisitsPart(plan.db, ctx, e.equipment.company_id, {
+            equipmentId: e.equipment.id,
+            cycles: e.cycles,
           });
+        if (part) plan.add(part);
       },
     },
   ),
@@ -33,10 +38,13 @@ export const visitSubscriptions = [
     {
       probe: (q) => openVisitToday(q.db, q.companyId, q.today),
       plan: (plan, ctx, e, open) => {
-        if (open)
-          plan.inTransaction(async (trx) => {
-            await closeEmptiedVisits(trx, ctx, e.maintenance.companyId);
+        const part =
+          open &&
+          closeEmptiedVisitsPart(plan.db, ctx, e.maintenance.companyId, {
+            equipmentId: e.maintenance.equipmentId,
+            cycles: e.cycles,
           });
+        if (part) plan.add(part);
       },
     },
   ),

@@ -26,7 +26,7 @@ import {
   type TypeAttribute,
 } from '../attributes.ts';
 import { actorOf, type Ctx, type Db } from '../common.ts';
-import { cycleStatesUpsert, dueFromCycles, statesAfter } from '../cycles.ts';
+import { type CycleStates, cycleStatesUpsert, dueFromCycles, statesAfter, writtenCycles } from '../cycles.ts';
 import { equipmentInspected, planStatusChange, statusInputOf } from '../events.ts';
 import { isScan, REFERENCE_SAMPLES, type RecordTimes, recordTimes } from '../presence.ts';
 import { productDates } from '../product-rules.ts';
@@ -111,7 +111,7 @@ function moveEquipment(
     /** the MEDIAN reference's columns when this record refines it */
     reference: Record<string, unknown>;
   },
-): StatusInput | null {
+): { afterStatus: StatusInput | null; cycles: CycleStates | null } {
   const { times, day, improper, after, newest, reference } = r;
   const scanned =
     isScan(times.identifiedBy) && (e.last_scanned_at === null || times.performedAt > e.last_scanned_at);
@@ -173,7 +173,7 @@ function moveEquipment(
         })
         .where('id', '=', e.id),
     );
-    return afterStatus;
+    return { afterStatus, cycles: upsert ? cycles : null };
   }
   if (scanned || Object.keys(reference).length)
     plan.add(
@@ -185,7 +185,7 @@ function moveEquipment(
         })
         .where('id', '=', e.id),
     );
-  return null;
+  return { afterStatus: null, cycles: null };
 }
 
 /**
@@ -249,7 +249,7 @@ export async function inspect(ctx: Ctx, input: InspectionInput): Promise<Inspect
         })
         .returning('id'),
     );
-    const afterStatus = moveEquipment(ctx, db, plan, read, {
+    const { afterStatus, cycles } = moveEquipment(ctx, db, plan, read, {
       record,
       times,
       day,
@@ -279,6 +279,7 @@ export async function inspect(ctx: Ctx, input: InspectionInput): Promise<Inspect
         equipment: e,
         serial: tag.serialNumber,
         answers,
+        cycles: writtenCycles(cycles),
         inspection: {
           inspectionId: recordId,
           equipmentId: e.id,

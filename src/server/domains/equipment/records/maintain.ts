@@ -13,7 +13,7 @@ import { publishPlanned } from '../../../kit/events.ts';
 import { plannedWrite, WritePlan } from '../../../kit/write-plan.ts';
 import type { AttributeValue } from '../attributes.ts';
 import { actorOf, type Ctx } from '../common.ts';
-import { cycleStatesUpsert, dueFromCycles, statesAfter } from '../cycles.ts';
+import { cycleStatesUpsert, dueFromCycles, statesAfter, writtenCycles } from '../cycles.ts';
 import { equipmentMaintained } from '../events.ts';
 import type { LockedEquipment } from '../lookup.ts';
 import { recordTimes } from '../presence.ts';
@@ -126,6 +126,7 @@ export async function maintain(ctx: Ctx, input: MaintenanceInput): Promise<{ id:
       {
         receivedAt: times.receivedAt,
         day,
+        cycles: upsert ? writtenCycles(moved.cycles) : [],
         maintenance: {
           maintenanceId: recordId,
           equipmentId: e.id,
