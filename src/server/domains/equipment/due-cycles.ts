@@ -5,7 +5,7 @@
  * names and statuses. Served by `equipment_cycles`' primary key per equipment and the equipment's
  * company index; nothing is stored for the visit.
  */
-import { type Expression, sql } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import { cycleStatusOf } from '../../../shared/cycles/rules.ts';
 import type { EquipmentCycle } from '../../../shared/cycles/schemas.ts';
 import { today } from '../../db/days.ts';
@@ -47,6 +47,15 @@ export function equipmentDueBy(
         );
       return eb.exists(due);
     });
+}
+
+/** Whether equipment `equipmentId` has a cycle due on or before `day` (its primary key's range). */
+export function hasCycleDueBy(db: Db, equipmentId: Expression<number>, day: Of<string>): Expression<SqlBool> {
+  return sql<SqlBool>`exists(${db
+    .selectFrom('equipment_cycles as ec')
+    .select(sql`1`.as('one'))
+    .where(sql<SqlBool>`ec.equipment_id = ${equipmentId}`)
+    .where('ec.due_date', '<=', day)})`;
 }
 
 /**

@@ -43,6 +43,7 @@ export {
   earliestCycleDue,
   equipmentDueBy,
   equipmentWithTag,
+  hasCycleDueBy,
   visitEquipmentColumns,
 } from './due-cycles.ts';
 export { type BulkEquipmentRow, type BulkOutcome, bulkRegisterEquipment } from './bulk-register.ts';

@@ -14,7 +14,7 @@
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { today } from '../../db/days.ts';
-import { dueCycleCodes, equipmentDueBy } from '../equipment/index.ts';
+import { dueCycleCodes, equipmentDueBy, hasCycleDueBy } from '../equipment/index.ts';
 import type { Ctx, Db, Trx } from './common.ts';
 
 /** Closes visit `v` (open, locked by the caller) as DONE or PARTIAL, judged by its `date`. */
@@ -116,4 +116,21 @@ export function openVisitToday(
     .where(sql<SqlBool>`v.company_id = ${companyId}`)
     .where('v.date', '=', day)
     .where('v.closed_status', 'is', null)})`;
+}
+
+/**
+ * Whether a record of `equipmentId` may empty an open visit of today: there is one, and the
+ * equipment is on its list (a cycle due by today). A record of equipment that was not due leaves
+ * a list that had something due with it, and a list already empty was closed by the record that
+ * emptied it — so the close, whose due list costs a walk of the company's equipment when it is
+ * nearly empty, runs only for records that take something off the list. (A list emptied by an
+ * edit rather than a record stays for a person to close, as a late visit does.)
+ */
+export function recordMayEmptyVisit(
+  db: Db,
+  companyId: Expression<number>,
+  equipmentId: Expression<number>,
+  day: string = today(),
+): Expression<SqlBool> {
+  return sql<SqlBool>`(${openVisitToday(db, companyId, day)} and ${hasCycleDueBy(db, equipmentId, day)})`;
 }

@@ -2,14 +2,15 @@
  * What visits do when the equipment domain records something (kit/events.ts): an inspection or
  * maintenance that leaves today's visit of its company with nothing due closes it as DONE
  * (`close.ts`). Records are one-statement writes (issue 32 item 1): the record's read probes for
- * an open visit of the company today (`openVisitToday`), and only then does the close join the
+ * an open visit of the company today with the recorded equipment on its list
+ * (`recordMayEmptyVisit`), and only then does the close join the
  * record's statement as a part, judging the recorded equipment by the cycle states the record
  * writes (the part cannot see them). Published outside a write plan, the handler closes in the
  * publisher's transaction, after the record.
  */
 import { on } from '../../kit/events.ts';
 import { equipmentInspected, equipmentMaintained } from '../equipment/index.ts';
-import { closeEmptiedVisits, closeEmptiedVisitsPart, openVisitToday } from './close.ts';
+import { closeEmptiedVisits, closeEmptiedVisitsPart, recordMayEmptyVisit } from './close.ts';
 
 export const visitSubscriptions = [
   on(
@@ -18,7 +19,7 @@ export const visitSubscriptions = [
       await closeEmptiedVisits(trx, ctx, e.equipment.company_id);
     },
     {
-      probe: (q) => openVisitToday(q.db, q.companyId, q.today),
+      probe: (q) => recordMayEmptyVisit(q.db, q.companyId, q.equipmentId, q.today),
       plan: (plan, ctx, e, open) => {
         const part =
           open &&
@@ -36,7 +37,7 @@ export const visitSubscriptions = [
       await closeEmptiedVisits(trx, ctx, e.maintenance.companyId);
     },
     {
-      probe: (q) => openVisitToday(q.db, q.companyId, q.today),
+      probe: (q) => recordMayEmptyVisit(q.db, q.companyId, q.equipmentId, q.today),
       plan: (plan, ctx, e, open) => {
         const part =
           open &&
