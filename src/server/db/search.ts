@@ -24,6 +24,17 @@ export class SearchSlot {
 /** LIKE metacharacters typed by the user are literal. */
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (m) => `\\${m}`);
 
+/**
+ * How a condition hands the search text to Postgres. `'planned'` (the default): as an expression of
+ * the parameter, which Postgres folds to a constant when it plans a statement for the call's own
+ * value — it estimates how many rows match and picks the plan (a rare word: the trigram index; a
+ * common one: the sort's index with the match as a filter), at the cost of planning every call.
+ * `'opaque'`: computed once per execution in a sub-select (an InitPlan), so no plan depends on the
+ * text and a prepared statement keeps one generic plan (kit/list.ts uses it for a text the count
+ * says matches many rows). Same rows either way.
+ */
+export type SearchPlan = 'planned' | 'opaque';
+
 /** The search text's trimmed value, its escaped form and kind; null when there is nothing to match. */
 function searchParts(query: string | SearchSlot | undefined | null) {
   if (query instanceof SearchSlot) return { text: query.text, escaped: query.escaped, whole: query.whole };
@@ -40,13 +51,18 @@ function searchParts(query: string | SearchSlot | undefined | null) {
 export function searchCondition(
   query: string | SearchSlot | undefined | null,
   columns: Expression<unknown>[],
+  plan: SearchPlan = 'planned',
 ): RawBuilder<SqlBool> | null {
   const s = searchParts(query);
   if (!s) return null;
+  const value = comparedValue(
+    plan,
+    s.whole ? sql`core.search_text(${s.text})` : sql`'%' || core.search_text(${s.escaped}) || '%'`,
+  );
   const parts = columns.map((col) =>
     s.whole
-      ? sql<SqlBool>`core.search_text(${col}) = core.search_text(${s.text})`
-      : sql<SqlBool>`core.search_text(${col}) like '%' || core.search_text(${s.escaped}) || '%'`,
+      ? sql<SqlBool>`core.search_text(${col}) = ${value}`
+      : sql<SqlBool>`core.search_text(${col}) like ${value}`,
   );
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
@@ -76,10 +92,16 @@ export function searchDocument(parts: Expression<unknown>[]): RawBuilder<string>
 export function documentSearchCondition(
   query: string | SearchSlot | undefined | null,
   column: Expression<unknown>,
+  plan: SearchPlan = 'planned',
 ): RawBuilder<SqlBool> | null {
   const s = searchParts(query);
   if (!s) return null;
-  return s.whole
-    ? sql<SqlBool>`${column} like '%|' || core.search_text(${s.escaped}) || '|%'`
-    : sql<SqlBool>`${column} like '%' || core.search_text(${s.escaped}) || '%'`;
+  const pattern = s.whole
+    ? sql`'%|' || core.search_text(${s.escaped}) || '|%'`
+    : sql`'%' || core.search_text(${s.escaped}) || '%'`;
+  return sql<SqlBool>`${column} like ${comparedValue(plan, pattern)}`;
 }
+
+/** The compared value as the plan asks: the expression itself, or its value from a sub-select. */
+const comparedValue = (plan: SearchPlan, value: RawBuilder<unknown>) =>
+  plan === 'opaque' ? sql`(select ${value})` : value;

@@ -25,7 +25,7 @@ import type { ListParams, Page, TriState } from '../../shared/list.ts';
 import { cachedRead } from '../db/read-cache.ts';
 import { baseDb } from '../db/database.ts';
 import { Slot } from '../db/compiled.ts';
-import { documentSearchCondition, SearchSlot, searchCondition } from '../db/search.ts';
+import { documentSearchCondition, type SearchPlan, SearchSlot, searchCondition } from '../db/search.ts';
 import { SEARCH_SUBSTRING_THRESHOLD } from '../../shared/text.ts';
 
 /**
@@ -58,6 +58,11 @@ export interface PageSpec<DB, TB extends keyof DB, O> {
    * join over 100,000 rows costs far more than the page itself.
    */
   countCap?: number;
+  /**
+   * Build a second page statement for a search text that matches more rows than the count's cap
+   * (`PageStatements.manyMatches`; `compiledList` picks it by the count). Off by default.
+   */
+  manyMatchesPlan?: boolean;
   // biome-ignore lint/complexity/noBannedTypes: a query that selects nothing yet
   select(q: SelectQueryBuilder<DB, TB, {}>): SelectQueryBuilder<DB, TB, O>;
 }
@@ -83,7 +88,26 @@ export interface PageStatements {
   count: CompiledQuery;
   /** the count's cap for this page (`total` is at most this) */
   cap: number;
+  /**
+   * The page for a search text the count found more than `cap` rows for (`compiledList` runs the
+   * count first, then this one instead of `page`). Its text is opaque to the planner
+   * (db/search.ts `SearchPlan`), so Postgres keeps ONE generic plan for it instead of planning
+   * every call: `page` is planned per call on purpose — a generic plan of it picked the sort's index
+   * with the match as a filter for every text, 91 ms instead of 12 for a rare word — but a text
+   * matching more than the cap (≥ 1,000 rows) is exactly the case that plan serves, and planning
+   * was most of Postgres' work for such a call (issue 32). Built only for the first
+   * `MANY_MATCHES_PAGE_END` rows: deeper in the list the generic estimate picks the trigram index
+   * and a sort of every match instead.
+   */
+  manyMatches?: CompiledQuery;
 }
+
+/**
+ * `manyMatches` is built for pages ending within this many rows. A text matching more than the cap
+ * is found in at least 1 row in `tableRows / cap`, so the sort's index reads about
+ * `pageEnd × tableRows / cap` rows at most: 10,000 of 100,000 products for the 100th row.
+ */
+export const MANY_MATCHES_PAGE_END = 100;
 
 /** The page's rows and its capped count as compiled statements (what `fetchPage` runs). */
 export function pageStatements<DB, TB extends keyof DB, O>(
@@ -94,10 +118,24 @@ export function pageStatements<DB, TB extends keyof DB, O>(
 ): PageStatements {
   const filtered = filteredBase(base, input, spec);
   const { cap } = pageWindow(input, spec.countCap);
+  const query: unknown = input.query;
+  const many =
+    spec.manyMatchesPlan &&
+    (query instanceof SearchSlot || (typeof query === 'string' && query.trim() !== '')) &&
+    (input.page + 1) * input.pageSize <= MANY_MATCHES_PAGE_END;
   return {
     page: orderedPage(spec.select(filtered), input, spec).compile(),
     count: countStatement(filtered, cap),
     cap,
+    ...(many
+      ? {
+          manyMatches: orderedPage(
+            spec.select(filteredBase(base, input, spec, 'opaque')),
+            input,
+            spec,
+          ).compile(),
+        }
+      : {}),
   };
 }
 
@@ -107,12 +145,13 @@ export function filteredBase<DB, TB extends keyof DB, O>(
   base: SelectQueryBuilder<DB, TB, {}>,
   input: ListParams,
   spec: Pick<PageSpec<DB, TB, O>, 'search' | 'searchDocument'>,
+  plan: SearchPlan = 'planned',
   // biome-ignore lint/complexity/noBannedTypes: a query that selects nothing yet
 ): SelectQueryBuilder<DB, TB, {}> {
   const search = spec.searchDocument
-    ? documentSearchCondition(input.query, spec.searchDocument)
+    ? documentSearchCondition(input.query, spec.searchDocument, plan)
     : spec.search
-      ? searchCondition(input.query, spec.search)
+      ? searchCondition(input.query, spec.search, plan)
       : null;
   return search ? base.where(search) : base;
 }
@@ -225,6 +264,13 @@ export function compiledList<I extends ListParams, O>(
         q.sql,
         q.parameters.map((p) => (p instanceof Slot ? p.pick(record) : p)),
       );
+    if (compiled.manyMatches) {
+      // The count (usually from the read cache) says which of the two page statements fits the text.
+      const total = await countRows(fill(compiled.count));
+      const page = total > compiled.cap ? compiled.manyMatches : compiled.page;
+      const items = (await db.executeQuery<O>(fill(page))).rows;
+      return toPage(items, total, compiled.cap, input);
+    }
     const [items, total] = await Promise.all([
       db.executeQuery<O>(fill(compiled.page)).then((r) => r.rows),
       countRows(fill(compiled.count)),

@@ -128,6 +128,8 @@ const productsPage = compiledList<ListProductsParams, ProductRow>(
       input,
       {
         searchDocument: sql.ref('p.search'),
+        // A common word's page keeps one generic plan (kit/list.ts `manyMatches`).
+        manyMatchesPlan: true,
         sorts: {
           sku: sql`core.search_text(p.sku)`,
           name: sql`core.search_text(p.name)`,
