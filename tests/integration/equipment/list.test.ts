@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { today } from '../../../src/server/db/days.ts';
 import type { Equipment } from '../../../src/shared/equipment/schemas.ts';
 import {
@@ -12,6 +12,7 @@ import {
 import { EQUIPMENT_STATUSES } from '../../../src/shared/enums.ts';
 import type { Page } from '../../../src/shared/list.ts';
 import { coreDb } from '../../../src/server/db/database.ts';
+import { equipmentOperations } from '../../../src/server/domains/equipment/operations.ts';
 import { rest, trpcClient } from '../../helpers/api.ts';
 import {
   type Catalogue,
@@ -19,6 +20,7 @@ import {
   demoCompany,
   demoDb,
   extinguisherCatalogue,
+  goodAnswers,
   newSerial,
   otherDemoCompany,
   register,
@@ -447,6 +449,60 @@ describe('attributes of each row (issue 32: read once per type, merged with the 
     for (const e of [full, bare]) {
       const one = await rest<Equipment>('GET', `/web/equipments/${e.serial}/`, { token: t.group });
       expect(one.json.data!.inspectionTypeAttribute).toEqual(await oracle(e.id));
+    }
+  });
+});
+
+describe('the answer as mapped is already what its schema gives (outputCheck: tests)', () => {
+  it('parsing the list’s answer returns it unchanged, to the key order and the Date objects', async () => {
+    const c = await extinguisherCatalogue(t.group, t.admin);
+    const label = `Identidade ${uid()}`;
+    const serial = await createTag(demo);
+    const id = await register(t.group, {
+      tagSerialNumber: serial,
+      productId: c.productId,
+      extraLabel: label,
+      attributes: [{ attributeId: c.attributes.number, value: 'N-1' }],
+    });
+    const ins = await rest('POST', `/web/equipments/${serial}/inspections`, {
+      token: t.company,
+      body: { answers: goodAnswers(c), latitude: -23.5, longitude: -46.6, identifiedBy: 'TYPED' },
+    });
+    expect(ins.status).toBe(201);
+    const mnt = await rest('POST', `/web/equipments/${serial}/maintenances`, {
+      token: t.company,
+      body: {
+        answers: [
+          { questionId: c.maintenance.recharged, answer: 'YES' },
+          { questionId: c.maintenance.description, answer: 'Recarga' },
+        ],
+      },
+    });
+    expect(mnt.status).toBe(201);
+    const output = equipmentOperations.list.output;
+    const seen: { input: unknown; data: unknown }[] = [];
+    const parse = output.safeParse.bind(output);
+    const spy = vi.spyOn(output, 'safeParse').mockImplementation(((value: unknown) => {
+      const r = parse(value);
+      seen.push({ input: value, data: r.data });
+      return r;
+    }) as typeof output.safeParse);
+    try {
+      await list(t.group, { query: label, pageSize: 10 });
+      await list(t.group, { pageSize: 100 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(seen).toHaveLength(2);
+    const mine = (seen[0]!.input as Page<Equipment>).items.find((e) => e.id === id)!;
+    // The row carries what may differ: attributes, last inspection (with presence), maintenance.
+    expect(mine.lastInspection).not.toBeNull();
+    expect(mine.lastInspectionPresence).not.toBeNull();
+    expect(mine.lastMaintenance).not.toBeNull();
+    expect(mine.inspectionTypeAttribute.length).toBeGreaterThan(0);
+    for (const { input, data } of seen) {
+      expect(data).toStrictEqual(input);
+      expect(JSON.stringify(data)).toBe(JSON.stringify(input));
     }
   });
 });
