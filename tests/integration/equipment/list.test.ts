@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { today } from '../../../src/server/db/days.ts';
 import type { Equipment } from '../../../src/shared/equipment/schemas.ts';
 import {
@@ -12,6 +12,7 @@ import {
 import { EQUIPMENT_STATUSES } from '../../../src/shared/enums.ts';
 import type { Page } from '../../../src/shared/list.ts';
 import { coreDb } from '../../../src/server/db/database.ts';
+import { equipmentOperations } from '../../../src/server/domains/equipment/operations.ts';
 import { rest, trpcClient } from '../../helpers/api.ts';
 import {
   type Catalogue,
@@ -19,6 +20,7 @@ import {
   demoCompany,
   demoDb,
   extinguisherCatalogue,
+  goodAnswers,
   newSerial,
   otherDemoCompany,
   register,
@@ -361,5 +363,146 @@ describe('capped count (fetchPage countCap)', () => {
     // …and the equipment list says so over REST.
     const r = await list(t.company, { productId: c.productId });
     expect(r).toMatchObject({ total: 5, totalCapped: false });
+  });
+});
+
+describe('attributes of each row (issue 32: read once per type, merged with the row’s values)', () => {
+  it('enabled ones with their value or null, disabled ones only with a value, by position then id — list (REST, tRPC) and GET by tag alike', async () => {
+    const c = await extinguisherCatalogue(t.group, t.admin);
+    const label = `Atributos ${uid()}`;
+    const add = async (attributes: { attributeId: number; value: string }[]) => {
+      const serial = await createTag(demo);
+      const id = await register(t.group, {
+        tagSerialNumber: serial,
+        productId: c.productId,
+        extraLabel: label,
+        attributes,
+      });
+      return { id, serial };
+    };
+    const full = await add([
+      { attributeId: c.attributes.number, value: 'N-7' },
+      { attributeId: c.attributes.recharge, value: '2025-01-01' },
+    ]);
+    const bare = await add([]);
+    // A value on the disabled attribute (kept from before it was disabled), and two attributes at
+    // the same position, first: the id breaks the tie.
+    await demoDb()
+      .insertInto('equipment_attribute_values')
+      .values({ equipment_id: full.id, attribute_id: c.attributes.disabled, value: 'antigo' })
+      .execute();
+    await demoDb()
+      .updateTable('inspection_type_attributes')
+      .set({ position: -1 })
+      .where('id', 'in', [c.attributes.disabled, c.attributes.number])
+      .execute();
+
+    // What the statement answered before issue 32 (one sorted json aggregate per row), as the oracle.
+    const oracle = async (id: number) =>
+      (
+        await demoDb()
+          .selectFrom('equipment as e')
+          .innerJoin('products as p', 'p.id', 'e.product_id')
+          .select((eb) =>
+            eb
+              .selectFrom('inspection_type_attributes as a')
+              .leftJoin('equipment_attribute_values as v', (j) =>
+                j.onRef('v.equipment_id', '=', 'e.id').onRef('v.attribute_id', '=', 'a.id'),
+              )
+              .select(
+                sql`coalesce(json_agg(json_build_object('attributeId', a.id, 'attribute', a.attribute, 'type', a.type, 'value', v.value) order by a.position, a.id), '[]'::json)`.as(
+                  'list',
+                ),
+              )
+              .whereRef('a.inspection_type_id', '=', 'p.inspection_type_id')
+              .where((w) => w.or([w('a.enabled', '=', true), w('v.value', 'is not', null)]))
+              .as('attributes'),
+          )
+          .where('e.id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).attributes;
+
+    const [low, high] = [c.attributes.disabled, c.attributes.number].sort((a, b) => a - b);
+    const fullAttrs = [
+      { attributeId: low, value: low === c.attributes.number ? 'N-7' : 'antigo' },
+      { attributeId: high, value: high === c.attributes.number ? 'N-7' : 'antigo' },
+      { attributeId: c.attributes.manufacturing, value: null },
+      { attributeId: c.attributes.recharge, value: '2025-01-01' },
+    ];
+    const rest_ = await list(t.group, { query: label, pageSize: 10 });
+    const trpc = await trpcClient(t.group).equipment.list.query({ query: label, pageSize: 10 });
+    for (const page of [rest_, trpc]) {
+      const byId = new Map(page.items.map((e) => [e.id, e]));
+      expect([...byId.keys()].sort((a, b) => a - b)).toEqual([full.id, bare.id].sort((a, b) => a - b));
+      expect(byId.get(full.id)!.inspectionTypeAttribute).toEqual(await oracle(full.id));
+      expect(byId.get(bare.id)!.inspectionTypeAttribute).toEqual(await oracle(bare.id));
+      expect(
+        byId.get(full.id)!.inspectionTypeAttribute.map(({ attributeId, value }) => ({ attributeId, value })),
+      ).toEqual(fullAttrs);
+      // Without values: the enabled attributes only, each null.
+      expect(byId.get(bare.id)!.inspectionTypeAttribute.map((a) => [a.attributeId, a.value])).toEqual([
+        [c.attributes.number, null],
+        [c.attributes.manufacturing, null],
+        [c.attributes.recharge, null],
+      ]);
+    }
+    for (const e of [full, bare]) {
+      const one = await rest<Equipment>('GET', `/web/equipments/${e.serial}/`, { token: t.group });
+      expect(one.json.data!.inspectionTypeAttribute).toEqual(await oracle(e.id));
+    }
+  });
+});
+
+describe('the answer as mapped is already what its schema gives (outputCheck: tests)', () => {
+  it('parsing the list’s answer returns it unchanged, to the key order and the Date objects', async () => {
+    const c = await extinguisherCatalogue(t.group, t.admin);
+    const label = `Identidade ${uid()}`;
+    const serial = await createTag(demo);
+    const id = await register(t.group, {
+      tagSerialNumber: serial,
+      productId: c.productId,
+      extraLabel: label,
+      attributes: [{ attributeId: c.attributes.number, value: 'N-1' }],
+    });
+    const ins = await rest('POST', `/web/equipments/${serial}/inspections`, {
+      token: t.company,
+      body: { answers: goodAnswers(c), latitude: -23.5, longitude: -46.6, identifiedBy: 'TYPED' },
+    });
+    expect(ins.status).toBe(201);
+    const mnt = await rest('POST', `/web/equipments/${serial}/maintenances`, {
+      token: t.company,
+      body: {
+        answers: [
+          { questionId: c.maintenance.recharged, answer: 'YES' },
+          { questionId: c.maintenance.description, answer: 'Recarga' },
+        ],
+      },
+    });
+    expect(mnt.status).toBe(201);
+    const output = equipmentOperations.list.output;
+    const seen: { input: unknown; data: unknown }[] = [];
+    const parse = output.safeParse.bind(output);
+    const spy = vi.spyOn(output, 'safeParse').mockImplementation(((value: unknown) => {
+      const r = parse(value);
+      seen.push({ input: value, data: r.data });
+      return r;
+    }) as typeof output.safeParse);
+    try {
+      await list(t.group, { query: label, pageSize: 10 });
+      await list(t.group, { pageSize: 100 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(seen).toHaveLength(2);
+    const mine = (seen[0]!.input as Page<Equipment>).items.find((e) => e.id === id)!;
+    // The row carries what may differ: attributes, last inspection (with presence), maintenance.
+    expect(mine.lastInspection).not.toBeNull();
+    expect(mine.lastInspectionPresence).not.toBeNull();
+    expect(mine.lastMaintenance).not.toBeNull();
+    expect(mine.inspectionTypeAttribute.length).toBeGreaterThan(0);
+    for (const { input, data } of seen) {
+      expect(data).toStrictEqual(input);
+      expect(JSON.stringify(data)).toBe(JSON.stringify(input));
+    }
   });
 });

@@ -134,6 +134,9 @@ export const equipmentOperations = {
       'Equipment, paged, with the seed’s report filters (query, status, enabledTagsOnly, categoryId, inspectionTypeId, productId, companyId, date ranges and expiration statuses) and `notScannedSince` (the never-scanned report: no SCAN/NFC inspection since that day, or never). `total` is exact up to 10,000 rows; past that it is a lower bound and `totalCapped` is true.',
     input: equipmentListSchema,
     output: cappedPageSchema(equipmentSchema),
+    // Rows mapped straight to the answer (dto.ts); tests/integration/equipment/list.test.ts holds
+    // the parse to be the identity on it.
+    outputCheck: 'tests',
     cache: 'per-caller',
     rest: { method: 'get', path: '/web/equipments/' },
     handler: (ctx, input) => s.listEquipment(ctx, input),
