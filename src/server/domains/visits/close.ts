@@ -47,12 +47,17 @@ export async function closeVisit(
 }
 
 /**
- * After a record of the company's equipment: its open visits of today whose list is now empty
- * become DONE, closed by the record's author (one statement). Answers how many closed.
+ * The UPDATE that closes as DONE the company's open visits of today whose due list is empty,
+ * closed by the record's author; `except` leaves out cycles the same statement rewrites.
  */
-export async function closeEmptiedVisits(trx: Trx, ctx: Ctx, companyId: number): Promise<number> {
-  const day = today();
-  const r = await trx
+function closeEmptied(
+  db: Db | Trx,
+  ctx: Ctx,
+  companyId: number,
+  day: string,
+  except?: { equipmentId: number; codes: readonly string[] },
+) {
+  return db
     .updateTable('visits as v')
     .set({
       closed_status: 'DONE',
@@ -64,8 +69,15 @@ export async function closeEmptiedVisits(trx: Trx, ctx: Ctx, companyId: number):
     .where('v.company_id', '=', companyId)
     .where('v.date', '=', day)
     .where('v.closed_status', 'is', null)
-    .where((eb) => eb.not(eb.exists(equipmentDueBy(trx, companyId, day).select(sql`1`.as('one')))))
-    .executeTakeFirst();
+    .where((eb) => eb.not(eb.exists(equipmentDueBy(db, companyId, day, except).select(sql`1`.as('one')))));
+}
+
+/**
+ * After a record of the company's equipment, in its transaction: its open visits of today whose
+ * list is now empty become DONE (one statement). Answers how many closed.
+ */
+export async function closeEmptiedVisits(trx: Trx, ctx: Ctx, companyId: number): Promise<number> {
+  const r = await closeEmptied(trx, ctx, companyId, today()).executeTakeFirst();
   return Number(r.numUpdatedRows ?? 0);
 }
 
@@ -84,20 +96,10 @@ export function closeEmptiedVisitsPart(
 ) {
   const day = today();
   if (record.cycles.some((c) => c.dueDate !== null && c.dueDate <= day)) return null;
-  const except = { equipmentId: record.equipmentId, codes: record.cycles.map((c) => c.code) };
-  return db
-    .updateTable('visits as v')
-    .set({
-      closed_status: 'DONE',
-      closed_at: sql`now()`,
-      closed_by: ctx.auth.user.id,
-      missing_count: 0,
-      updated_at: sql`now()`,
-    })
-    .where('v.company_id', '=', companyId)
-    .where('v.date', '=', day)
-    .where('v.closed_status', 'is', null)
-    .where((eb) => eb.not(eb.exists(equipmentDueBy(db, companyId, day, except).select(sql`1`.as('one')))));
+  return closeEmptied(db, ctx, companyId, day, {
+    equipmentId: record.equipmentId,
+    codes: record.cycles.map((c) => c.code),
+  });
 }
 
 /**

@@ -8,45 +8,46 @@
  * writes (the part cannot see them). Published outside a write plan, the handler closes in the
  * publisher's transaction, after the record.
  */
-import { on } from '../../kit/events.ts';
-import { equipmentInspected, equipmentMaintained } from '../equipment/index.ts';
+import { type DomainEvent, on } from '../../kit/events.ts';
+import {
+  type EquipmentInspected,
+  equipmentInspected,
+  equipmentMaintained,
+  type RecordProbe,
+} from '../equipment/index.ts';
+import type { Ctx, Trx } from './common.ts';
 import { closeEmptiedVisits, closeEmptiedVisitsPart, recordMayEmptyVisit } from './close.ts';
 
+/** One subscription per kind of record: `recordOf` names the recorded equipment and company. */
+function closesEmptiedVisits<P extends { cycles: EquipmentInspected['cycles'] }>(
+  event: DomainEvent<P, unknown, Trx, Ctx, RecordProbe>,
+  recordOf: (payload: P) => { companyId: number; equipmentId: number },
+) {
+  return on(
+    event,
+    async (trx, ctx, e) => {
+      await closeEmptiedVisits(trx, ctx, recordOf(e).companyId);
+    },
+    {
+      probe: (q) => recordMayEmptyVisit(q.db, q.companyId, q.equipmentId, q.today),
+      plan: (plan, ctx, e, open) => {
+        const r = recordOf(e);
+        const part =
+          open &&
+          closeEmptiedVisitsPart(plan.db, ctx, r.companyId, { equipmentId: r.equipmentId, cycles: e.cycles });
+        if (part) plan.add(part);
+      },
+    },
+  );
+}
+
 export const visitSubscriptions = [
-  on(
-    equipmentInspected,
-    async (trx, ctx, e) => {
-      await closeEmptiedVisits(trx, ctx, e.equipment.company_id);
-    },
-    {
-      probe: (q) => recordMayEmptyVisit(q.db, q.companyId, q.equipmentId, q.today),
-      plan: (plan, ctx, e, open) => {
-        const part =
-          open &&
-          closeEmptiedVisitsPart(plan.db, ctx, e.equipment.company_id, {
-            equipmentId: e.equipment.id,
-            cycles: e.cycles,
-          });
-        if (part) plan.add(part);
-      },
-    },
-  ),
-  on(
-    equipmentMaintained,
-    async (trx, ctx, e) => {
-      await closeEmptiedVisits(trx, ctx, e.maintenance.companyId);
-    },
-    {
-      probe: (q) => recordMayEmptyVisit(q.db, q.companyId, q.equipmentId, q.today),
-      plan: (plan, ctx, e, open) => {
-        const part =
-          open &&
-          closeEmptiedVisitsPart(plan.db, ctx, e.maintenance.companyId, {
-            equipmentId: e.maintenance.equipmentId,
-            cycles: e.cycles,
-          });
-        if (part) plan.add(part);
-      },
-    },
-  ),
+  closesEmptiedVisits(equipmentInspected, (e) => ({
+    companyId: e.equipment.company_id,
+    equipmentId: e.equipment.id,
+  })),
+  closesEmptiedVisits(equipmentMaintained, (e) => ({
+    companyId: e.maintenance.companyId,
+    equipmentId: e.maintenance.equipmentId,
+  })),
 ];
