@@ -9,20 +9,11 @@ import { config } from '../config.ts';
 import { AppError } from '../errors.ts';
 
 /**
- * The last day `today` formatted, and the whole second (epoch) it was asked in: formatting a date in
- * a time zone (ICU) was ~3% of an equipment list call's CPU (issue 32), and a zone's day changes
- * only on a whole second (IANA offsets are whole seconds), so within one second the answer holds.
+ * Today's calendar day where the product is used (APP_TIME_ZONE), YYYY-MM-DD. `todayIn` keeps each
+ * zone's last minute (formatting in a zone was ~3% of an equipment list call, issue 32).
  */
-let last: { zone: string; second: number; day: string } | undefined;
-
-/** Today's calendar day where the product is used (APP_TIME_ZONE), YYYY-MM-DD. */
 export function today(now = new Date()): string {
-  const zone = config().APP_TIME_ZONE;
-  const second = Math.floor(now.getTime() / 1000);
-  if (last !== undefined && last.second === second && last.zone === zone) return last.day;
-  const day = todayIn(zone, now);
-  last = { zone, second, day };
-  return day;
+  return todayIn(config().APP_TIME_ZONE, now);
 }
 
 /** The first instant of calendar day `day` (YYYY-MM-DD) in APP_TIME_ZONE. */
