@@ -67,7 +67,9 @@ try {
     });
     const res = await app.request(path, { headers });
     stop();
-    console.log(`\n${path} → ${res.status}, ${seen.length} statements`);
+    console.log(
+      `\n${path} → ${res.status}, ${(await res.clone().text()).length} bytes, ${seen.length} statements`,
+    );
     for (const s of seen) console.log(`  ${s}`);
     for (const q of process.env.EXPLAIN ? queries : []) {
       const client = await getPool().connect();

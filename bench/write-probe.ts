@@ -92,6 +92,30 @@ try {
     });
   };
   for (let i = 0; i < 200; i++) await (await call()).arrayBuffer();
+  // How each pooled connection plans its prepared statements: a custom plan is planned again on
+  // every call (Postgres keeps choosing it while the generic plan's estimate looks worse).
+  {
+    const clients = await Promise.all(
+      Array.from({ length: getPool().totalCount }, () => getPool().connect()),
+    );
+    const plans = new Map<string, { generic: number; custom: number }>();
+    for (const c of clients) {
+      const r = await c.query<{ statement: string; generic_plans: string; custom_plans: string }>(
+        'select statement, generic_plans, custom_plans from pg_prepared_statements',
+      );
+      for (const row of r.rows) {
+        const key = row.statement.replace(/\s+/g, ' ').slice(0, 90);
+        const p = plans.get(key) ?? { generic: 0, custom: 0 };
+        p.generic += Number(row.generic_plans);
+        p.custom += Number(row.custom_plans);
+        plans.set(key, p);
+      }
+    }
+    for (const c of clients) c.release();
+    console.log('\nPrepared statements (generic / custom plans, summed over the pool):');
+    for (const [k, p] of plans)
+      console.log(`  ${String(p.generic).padStart(6)} / ${String(p.custom).padStart(6)}  ${k}`);
+  }
   const seen: { sql: string; parameters: readonly unknown[]; ms: number }[] = [];
   const target = serial(n);
   const before = await sql<{ xmin: string }>`select e.xmin::text from cg_demo.equipment e join cg_demo.tags t
