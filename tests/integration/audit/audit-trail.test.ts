@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '../../../src/server/config.ts';
-import { baseDb, coreDb, tenantDb, tenantSchemaName } from '../../../src/server/db/database.ts';
+import { baseDb, coreDb, getPool, tenantDb, tenantSchemaName } from '../../../src/server/db/database.ts';
 import { today as todayInApp } from '../../../src/server/db/days.ts';
 import { auditJobs } from '../../../src/server/domains/audit/jobs.ts';
 import { sweepAuditRetention } from '../../../src/server/domains/audit/retention.ts';
@@ -104,6 +104,38 @@ describe('audit trail (written by the database)', () => {
       await expect(statement.execute(baseDb())).rejects.toThrow(/append-only/);
   });
 
+  it("an entry takes its own transaction's newest header, on the same connection, and none after a transaction that had one", async () => {
+    // Tenant 1541: the header stamps itself in a transaction-local setting the trigger reads.
+    const eq = await equipmentOf(t);
+    const id = await equipmentId(eq.serial);
+    const s = tenantSchemaName(t.schema);
+    const c = await getPool().connect();
+    const codes = ['STAMP-1', 'STAMP-2'] as const;
+    try {
+      await c.query('begin');
+      await c.query(`insert into ${s}.audit_transactions (user_id, operation) values (1, 'first')`);
+      const newest = await c.query<{ id: string }>(
+        `insert into ${s}.audit_transactions (user_id, operation) values (2, 'second') returning id`,
+      );
+      await c.query(`update ${s}.equipment set extra_code = $1 where id = $2`, [codes[0], id]);
+      await c.query('commit');
+      // The next transaction on the connection has no header: its entry has none.
+      await c.query(`update ${s}.equipment set extra_code = $1 where id = $2`, [codes[1], id]);
+      const entries = await db()
+        .selectFrom('audit_entries')
+        .select(['transaction_id', 'user_id', 'changes'])
+        .where('entity', '=', 'equipment')
+        .where('entity_id', '=', String(id))
+        .orderBy('id')
+        .execute();
+      const of = (code: string) =>
+        entries.find((e) => (e.changes as { extra_code?: unknown[] }).extra_code?.[1] === code);
+      expect(of(codes[0])).toMatchObject({ transaction_id: Number(newest.rows[0]!.id), user_id: 2 });
+      expect(of(codes[1])).toMatchObject({ transaction_id: null, user_id: null });
+    } finally {
+      c.release();
+    }
+  });
   it('one statement over 10,000 rows is logged whole, in parts (a jsonb value is limited to 256 MB)', async () => {
     // A group of its own: the retention test below sweeps t's whole log two entries at a time.
     const other = await otherTenant();
