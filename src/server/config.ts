@@ -46,12 +46,14 @@ const envSchema = z.object({
   DB_CREATE: z.stringbool().default(false),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /**
-   * Pool connections are closed and replaced after this many seconds, and after this many
-   * checkouts (issue 33): a Postgres backend keeps the catalog cache of every company group it has
-   * served (~0.4 MB each) until it ends. 0 turns either off.
+   * Pool connections are closed and replaced after this many seconds, once they have served this
+   * many company groups, and after this many checkouts (issues 33 and 32): a Postgres backend keeps
+   * the catalog cache of every company group it has served (~0.4 MB each) until it ends. 0 turns
+   * any of them off (db/schema-recycle.ts).
    */
   DATABASE_POOL_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(0).default(300),
-  DATABASE_POOL_MAX_USES: z.coerce.number().int().min(0).default(250),
+  DATABASE_POOL_MAX_SCHEMAS: z.coerce.number().int().min(0).default(100),
+  DATABASE_POOL_MAX_USES: z.coerce.number().int().min(0).default(0),
   /** Each connection prepares the statements it runs (db/prepared.ts): no re-planning per call. */
   DATABASE_PREPARED_STATEMENTS: z
     .enum(['true', 'false'])

@@ -6,6 +6,7 @@ import { prepareStatements } from './prepared.ts';
 import { noteStatement } from './read-tags.ts';
 import { TenantQueryCompiler } from './tenant-compiler.ts';
 import { closeNotifier, notifyWith, publishWrites } from './write-notify.ts';
+import { recycleAfterSchemas } from './schema-recycle.ts';
 import type { CoreDatabase, TenantDatabase } from './schema.ts';
 
 // int8 (counts, identities) as JS numbers: ids stay far below 2^53.
@@ -77,6 +78,9 @@ export function getPool(): pg.Pool {
     if (config().DATABASE_PREPARED_STATEMENTS) pool.on('connect', (client) => prepareStatements(client));
     // What a connection commits is published after the commit (db/write-notify.ts).
     pool.on('connect', (client) => publishWrites(client));
+    // Replaced once it has served DATABASE_POOL_MAX_SCHEMAS company groups (db/schema-recycle.ts).
+    const maxSchemas = config().DATABASE_POOL_MAX_SCHEMAS;
+    if (maxSchemas > 0) pool.on('connect', (client) => recycleAfterSchemas(client, maxSchemas));
   }
   return pool;
 }
