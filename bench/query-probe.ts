@@ -67,9 +67,10 @@ try {
     });
     const res = await app.request(path, { headers });
     stop();
-    console.log(
-      `\n${path} → ${res.status}, ${(await res.clone().text()).length} bytes, ${seen.length} statements`,
-    );
+    const text = await res.clone().text();
+    console.log(`\n${path} → ${res.status}, ${text.length} bytes, ${seen.length} statements`);
+    // SHOW=n prints the answer's first n characters.
+    if (process.env.SHOW) console.log(text.slice(0, Number(process.env.SHOW)));
     for (const s of seen) console.log(`  ${s}`);
     for (const q of process.env.EXPLAIN ? queries : []) {
       const client = await getPool().connect();

@@ -11,6 +11,7 @@ import type { RequestContext } from './context.ts';
 import { authenticate } from './domains/auth/service.ts';
 import { forgetSessions } from './domains/auth/session-cache.ts';
 import { forgetReads } from './db/read-cache.ts';
+import { collectWrites } from './db/write-notify.ts';
 import { mountJobsBoard } from './domains/jobs/board.ts';
 import { jobRegistry } from './jobs/registry.ts';
 import { mountVindiWebhook } from './domains/billing/webhook-route.ts';
@@ -204,14 +205,16 @@ export function createApp(): Hono<AppEnv> {
       }
     }
     c.set('ctx', ctx);
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    // Whatever a write changed (a sign-out, a rename, a new row), this process's next read sees
+    // it: the entries that read a schema its statements wrote are dropped (the sessions with
+    // `core`), other tenants' stay. Other processes hear of it through the notifications.
+    const written = new Set<string>();
     try {
-      await next();
+      await collectWrites(written, next);
     } finally {
-      // Whatever a write changed (a sign-out, a rename, a new row), this process's next read sees it.
-      if (!SAFE_METHODS.has(c.req.method)) {
-        forgetSessions();
-        forgetReads();
-      }
+      if (written.has('core')) forgetSessions();
+      for (const schema of written) forgetReads(schema);
     }
   });
 

@@ -7,8 +7,9 @@
  * they would compute alike). Freshness:
  * - every statement that changes a table NOTIFYs `rows_changed` with its schema (triggers added by
  *   db/row-change-triggers.ts); each process drops that schema's counts within milliseconds;
- * - this process's own writes drop its counts when their request ends (app.ts), so the request
- *   after a create shows the new total at once;
+ * - this process's own writes drop the entries that read a schema they wrote when their request
+ *   ends (app.ts, write-notify.ts `collectWrites`), so the request after a create shows the new
+ *   total at once, and other tenants' entries stay;
  * - results are kept only while the LISTEN connection is in place, and one whose statement raced
  *   a change is not stored.
  * `READ_CACHE_MS=0` turns it off.

@@ -17,7 +17,9 @@
  * Core tables keep notifying from their triggers (their writes are rare and their schema is not in
  * the statement's text reliably).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
+import { schemasOf } from './read-tags.ts';
 
 type Query = (text: unknown, values?: unknown, callback?: unknown) => unknown;
 
@@ -35,7 +37,7 @@ export const WEBHOOK_ENDPOINTS_CHANNEL = 'webhook_endpoints_changed';
 
 /** The notifications (channel, payload) a statement's text calls for; empty for reads. */
 export function writeNotifications(text: string): [string, string][] {
-  if (!WRITE.test(text) && !(WITH.test(text) && WRITE_IN_WITH.test(text))) return [];
+  if (!isWrite(text)) return [];
   const schemas = new Set([...text.matchAll(TENANT_SCHEMA)].map((m) => m[1]!));
   const out: [string, string][] = [];
   const webhooks = WEBHOOK_ENDPOINTS.test(text);
@@ -134,6 +136,22 @@ export function notifyAfterPublished(channel: string, payload: string): Promise<
   });
 }
 
+/**
+ * The schemas (`core` or a company group's) the writing statements of a piece of work named: what
+ * a write request drops from this process's caches when it ends (app.ts), instead of every
+ * tenant's entries. The same rule decides what the notifications above carry.
+ */
+const requestWrites = new AsyncLocalStorage<Set<string>>();
+
+/** Runs `fn`, adding to `into` the schemas every writing statement it runs names. */
+export function collectWrites<T>(into: Set<string>, fn: () => Promise<T>): Promise<T> {
+  return requestWrites.run(into, fn);
+}
+
+function isWrite(text: string): boolean {
+  return WRITE.test(text) || (WITH.test(text) && WRITE_IN_WITH.test(text));
+}
+
 /** Wraps a pooled connection's `query` (see above). */
 export function publishWrites(client: pg.PoolClient): void {
   const inner = (client.query as Query).bind(client) as Query;
@@ -143,6 +161,8 @@ export function publishWrites(client: pg.PoolClient): void {
     if (typeof text !== 'string' || callback !== undefined || typeof values === 'function') {
       return inner(text, values, callback);
     }
+    const collecting = requestWrites.getStore();
+    if (collecting && isWrite(text)) for (const schema of schemasOf(text)) collecting.add(schema);
     if (BEGIN.test(text)) {
       inTransaction = true;
       pending.clear();

@@ -63,6 +63,36 @@ describe('the read cache', () => {
     expect([after.data.total, after.counts]).toEqual([before + 1, 1]);
   });
 
+  it("a write through the app drops what read the schema it wrote, and leaves another group's answers", async () => {
+    const mine = t.token;
+    const demo = await loginAs(DEMO.companyAdmin);
+    const tags = '/web/tags/?pageSize=10';
+    try {
+      t.token = demo;
+      await call(tags);
+      expect((await call(tags)).statements).toBe(0);
+      t.token = mine;
+      const path = '/web/categories/?pageSize=10&sort=name';
+      const before = await call(path);
+      expect((await call(path)).statements).toBe(0);
+      const created = await call('/web/categories/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: `Cat W ${Date.now()}`, enabled: true }),
+      });
+      expect(created.status).toBe(201);
+      await rowChangesSettled();
+      const after = await call(path);
+      expect(after.statements).toBeGreaterThan(0);
+      expect(after.data.total).toBe(before.data.total! + 1);
+      // The demo group's page and its caller's session are still answered from memory.
+      t.token = demo;
+      expect((await call(tags)).statements).toBe(0);
+    } finally {
+      t.token = mine;
+    }
+  });
+
   it('a row written by another process shows once its notification has landed', async () => {
     const before = (await call('/web/categories/?pageSize=10')).data.total!;
     expect((await call('/web/categories/?pageSize=10')).counts).toBe(0);

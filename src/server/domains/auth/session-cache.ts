@@ -8,8 +8,9 @@
  * - entries are used only while that LISTEN is in place (db/notifications.ts), and a read that
  *   raced a notification is not stored (the generation check);
  * - writes never use the cache: every non-GET request resolves its caller in the database, and
- *   clears this process's entries when it ends, so a change a request made is seen by the next
- *   request at once, whichever table it touched.
+ *   one that wrote to `core` (where every table a caller is read from lives) clears this process's
+ *   entries when it ends, so a change a request made is seen by the next request at once
+ *   (app.ts, db/write-notify.ts `collectWrites`).
  * `SESSION_CACHE_MS=0` turns it off.
  */
 import { config } from '../../config.ts';
