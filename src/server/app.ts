@@ -109,6 +109,21 @@ const STREAMED_UPLOADS = [
   { method: 'PUT', path: /^\/web\/video-lessons\/[a-z-]{1,60}\/?$/ },
 ];
 const BODY_LIMIT = 12 * 1024 * 1024;
+/**
+ * Runs a write request; then whatever it changed (a sign-out, a rename, a new row) is seen by this
+ * process's next read: the entries that read a schema its statements wrote are dropped (the
+ * sessions with `core`), other tenants' stay. Other processes hear of it through the notifications.
+ */
+async function droppingWhatItWrote(next: () => Promise<void>): Promise<void> {
+  const written = new Set<string>();
+  try {
+    await collectWrites(written, next);
+  } finally {
+    if (written.has('core')) forgetSessions();
+    for (const schema of written) forgetReads(schema);
+  }
+}
+
 /** The whole HTTP surface: tRPC, REST shim, health, OpenAPI, and the built client. */
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -205,17 +220,7 @@ export function createApp(): Hono<AppEnv> {
       }
     }
     c.set('ctx', ctx);
-    if (SAFE_METHODS.has(c.req.method)) return next();
-    // Whatever a write changed (a sign-out, a rename, a new row), this process's next read sees
-    // it: the entries that read a schema its statements wrote are dropped (the sessions with
-    // `core`), other tenants' stay. Other processes hear of it through the notifications.
-    const written = new Set<string>();
-    try {
-      await collectWrites(written, next);
-    } finally {
-      if (written.has('core')) forgetSessions();
-      for (const schema of written) forgetReads(schema);
-    }
+    return SAFE_METHODS.has(c.req.method) ? next() : droppingWhatItWrote(next);
   });
 
   // After the caller is known: keys are per caller.
