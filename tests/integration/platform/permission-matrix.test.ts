@@ -67,7 +67,7 @@ describe('permission matrix (operations table × roles, REST and tRPC)', () => {
     expect(guarded.length).toBeGreaterThan(0);
   });
 
-  it('REST: 401 for anonymous callers, 403 for every refused role, never a refusal for an allowed read', async () => {
+  it('REST: 401 for anonymous callers, 403 for every refused role, never a refusal or a 500 for an allowed read', async () => {
     for (const { name, operation } of guarded) {
       const allowed = rolesOf(operation.access);
       for (const b of operation.rest) {
@@ -85,6 +85,10 @@ describe('permission matrix (operations table × roles, REST and tRPC)', () => {
           if (allowed.includes(role)) {
             expect(['FORBIDDEN', 'UNAUTHENTICATED'], `${role} ${method} ${b.path}`).not.toContain(
               res.json.error?.code,
+            );
+            // Nor a failure: on Citus a read the planner refused answered 500 and passed this test.
+            expect(res.status, `${role} ${method} ${b.path}: ${JSON.stringify(res.json.error)}`).not.toBe(
+              500,
             );
           } else {
             expect(res.status, `${role} ${method} ${b.path}`).toBe(403);
@@ -110,6 +114,7 @@ describe('permission matrix (operations table × roles, REST and tRPC)', () => {
         cells.trpc++;
         if (allowed.includes(role)) {
           expect(['FORBIDDEN', 'UNAUTHENTICATED'], `${role} ${name}`).not.toContain(res.code);
+          expect(res.status, `${role} ${name}`).not.toBe(500);
         } else {
           expect(res.status, `${role} ${name}`).toBe(403);
           expect(res.code, `${role} ${name}`).toBe('FORBIDDEN');

@@ -19,25 +19,35 @@ import { inCoreAuditTx } from '../../kit/audit-header.ts';
 
 /**
  * Tags in use of each company `c`: the group's tenant tags of that company that are in use by the
- * tag domain's rule (the same rule as the logged user's `active_tags_qty`). 0 without a group.
+ * tag domain's rule (the same rule as the logged user's `active_tags_qty`), from the counter row
+ * the tags' triggers keep (qr/counters.ts). 0 without a group. A left join on the group's
+ * counters, not a subquery per row: on Citus `core.companies` stays on the coordinator and the
+ * group's tables are distributed; Citus plans a joined subquery apart ("direct joins between
+ * distributed and local tables are not supported" for the correlated one).
  */
-async function tagsUsedExpr(groupId: number | null): Promise<Expression<number>> {
-  if (groupId === null) return sql<number>`0`;
-  const group = await coreDb()
-    .selectFrom('company_groups')
-    .select('schema_name')
-    .where('id', '=', groupId)
-    .executeTakeFirst();
-  if (!group) return sql<number>`0`;
-  // The counter row the tags' triggers keep (qr/counters.ts), not a count of the company's tags.
-  return sql<number>`coalesce((select tc.in_use from ${sql.table(`${tenantSchemaName(group.schema_name)}.tag_counts`)} tc where tc.company_id = c.id), 0)`;
+async function companiesFrom(groupId: number | null) {
+  const companies = coreDb().selectFrom('companies as c');
+  const group =
+    groupId === null
+      ? undefined
+      : await coreDb()
+          .selectFrom('company_groups')
+          .select('schema_name')
+          .where('id', '=', groupId)
+          .executeTakeFirst();
+  if (!group) return { q: companies, tagsUsed: sql<number>`0` };
+  const counts = sql<{ company_id: number; in_use: number }>`(select company_id, in_use from ${sql.table(
+    `${tenantSchemaName(group.schema_name)}.tag_counts`,
+  )})`;
+  return {
+    q: companies.leftJoin(counts.as('tc'), (j) =>
+      j.onRef('tc.company_id', '=', 'c.id'),
+    ) as unknown as typeof companies,
+    tagsUsed: sql<number>`coalesce(tc.in_use, 0)`,
+  };
 }
 
-function companiesFrom() {
-  return coreDb().selectFrom('companies as c');
-}
-
-function selectCompany(q: ReturnType<typeof companiesFrom>, tagsUsed: Expression<number>) {
+function selectCompany(q: Awaited<ReturnType<typeof companiesFrom>>['q'], tagsUsed: Expression<number>) {
   return q.select([
     'c.id',
     'c.company_group_id as companyGroupId',
@@ -61,8 +71,8 @@ export async function listCompanies(
   input: CompanyListInput,
 ): Promise<Page<CompanyItem>> {
   const scope = scopeOf(ctx.auth);
-  const tagsUsed = await tagsUsedExpr(scope.groupId);
-  const base = companiesFrom()
+  const { q, tagsUsed } = await companiesFrom(scope.groupId);
+  const base = q
     .where(scopeWhere(scope, { group: sql.ref('c.company_group_id') }, { providerToGroup: true }))
     .where(triStateIs(sql.ref('c.enabled'), input.enabled));
   return fetchPage(base, input, {
@@ -88,9 +98,8 @@ export async function listCompanies(
 }
 
 async function getCompany(id: number, groupId: number): Promise<CompanyItem> {
-  const row = await selectCompany(companiesFrom(), await tagsUsedExpr(groupId))
-    .where('c.id', '=', id)
-    .executeTakeFirst();
+  const { q, tagsUsed } = await companiesFrom(groupId);
+  const row = await selectCompany(q, tagsUsed).where('c.id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
