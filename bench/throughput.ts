@@ -135,8 +135,6 @@ function processTree(pid: number): number[] {
   }
   return out;
 }
-/** Every Postgres backend serving this run's database. */
-
 const RELATION_SCANS = new Set(['Seq Scan', 'Index Scan', 'Index Only Scan', 'Bitmap Heap Scan', 'Tid Scan']);
 interface PlanNode {
   'Node Type': string;

@@ -13,9 +13,9 @@
  * the first time it sees it; past the limit it is marked spent, and the pool ends it on release.
  */
 import type pg from 'pg';
+import { TENANT_SCHEMA } from './write-notify.ts';
 
 const TEXTS_REMEMBERED = 2000;
-const TENANT_SCHEMA = /"?\b(cg_[a-z][a-z0-9_]*)"?\./g;
 
 type Query = (text: unknown, values?: unknown, callback?: unknown) => unknown;
 

@@ -29,7 +29,8 @@ const ROLLBACK = /^\s*(rollback|abort)\s*(transaction|work)?\s*;?\s*$/i;
 const WRITE = /^\s*(insert|update|delete|merge|truncate|copy)\b/i;
 const WITH = /^\s*with\b/i;
 const WRITE_IN_WITH = /\b(insert\s+into|update\s+\S+(\s+as\s+\S+)?\s+set|delete\s+from|merge\s+into)\b/i;
-const TENANT_SCHEMA = /"?\b(cg_[a-z][a-z0-9_]*)"?\./g;
+/** A company group's schema named by a qualified table (schema-recycle.ts reads it too). */
+export const TENANT_SCHEMA = /"?\b(cg_[a-z][a-z0-9_]*)"?\./g;
 const WEBHOOK_ENDPOINTS = /\bwebhook_endpoints\b(?!_)/i;
 /** read-cache.ts's channel (not imported: that module imports the database's). */
 const ROWS_CHANGED_CHANNEL = 'rows_changed';
