@@ -3,13 +3,21 @@
  * tenant with 100 equipment, closes today's visits (the common path), then for `KIND` (inspection,
  * the default, or maintenance) prints one call's statements, the write statement's EXPLAIN
  * ANALYZE with its triggers' times (replayed in a rolled-back transaction on the row's new
- * version), and with `CPU=n` the in-process profile of n calls (bench/cpu-profile.ts).
+ * version), and with `CPU=n` the in-process profile of n calls (bench/cpu-profile.ts). `CITUS=1`
+ * runs it on the local Citus cluster (`npm run citus:cluster -- start`).
  */
 import { sql } from 'kysely';
-import { applyEnv, createTestEnvironment } from '../tests/helpers/test-env.ts';
 import { cpuProfile } from './cpu-profile.ts';
 
 const KIND = process.env.KIND ?? 'inspection';
+// CITUS=1: in a throwaway database of the local cluster (`npm run citus:cluster -- start`).
+if (process.env.CITUS) {
+  const { citusNodes, nodeUrl } = await import('../scripts/citus/nodes.ts');
+  process.env.CITUS_TEST = '1';
+  process.env.TEST_ADMIN_DATABASE_URL = nodeUrl(citusNodes()[0]!, 'postgres');
+}
+// (read when test-env is imported)
+const { applyEnv, createTestEnvironment } = await import('../tests/helpers/test-env.ts');
 const env = await createTestEnvironment('wprobe');
 applyEnv({ ...env.env, LOG_LEVEL: 'error', LOGIN_FREE_PER_PAIR: '100000' });
 const { migrateAll } = await import('../src/server/db/migrate.ts');
