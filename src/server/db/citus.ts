@@ -154,28 +154,9 @@ export async function adaptTransitionTriggers(trx: Kysely<unknown>, schema: stri
 export async function distributeTenantSchema(trx: Kysely<unknown>, schema: string): Promise<void> {
   await dropTenantNotifyTriggers(trx, schema);
   await adaptTransitionTriggers(trx, schema);
-  if (!(await isDistributedSchema(trx, schema))) {
-    await allowTenantTriggers(trx);
-    await sql`select citus_schema_distribute(${schema}::regnamespace)`.execute(trx);
-  }
-  await delegateWrites(trx, schema);
-}
-
-/**
- * The schema's `planned_write` (tenant 1551) made a distributed function colocated with its tables:
- * `select planned_write(…)` then runs whole on the worker that holds the schema, wherever the schema
- * moves (kit/write-plan.ts). Idempotent; a schema migrated before 1551 has no function yet.
- */
-export async function delegateWrites(trx: Kysely<unknown>, schema: string): Promise<void> {
-  const fn = `${schema}.planned_write(text, text[])`;
-  const { rows } = await sql<{ exists: boolean; colocated: boolean }>`select
-      to_regprocedure(${fn}) is not null as "exists",
-      exists (select 1 from pg_catalog.pg_dist_object o where o.classid = 'pg_catalog.pg_proc'::regclass
-        and o.objid = to_regprocedure(${fn}) and o.colocationid is not null) as colocated`.execute(trx);
-  if (!rows[0]?.exists || rows[0].colocated) return;
-  await sql`select create_distributed_function(${fn}, colocate_with := ${`${schema}.equipment`})`.execute(
-    trx,
-  );
+  if (await isDistributedSchema(trx, schema)) return;
+  await allowTenantTriggers(trx);
+  await sql`select citus_schema_distribute(${schema}::regnamespace)`.execute(trx);
 }
 
 /**

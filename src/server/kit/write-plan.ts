@@ -23,10 +23,8 @@
  * runs as BEGIN / the statement / the steps / COMMIT). `afterCommit` callbacks run after success.
  */
 import { type Expression, type RawBuilder, sql } from 'kysely';
-import pg from 'pg';
 import type { TenantContext } from '../context.ts';
 import { afterCommit as afterCommitOf, transactionWithHooks } from '../db/after-commit.ts';
-import { citusEnabled } from '../db/citus.ts';
 import { tenantSchemaName } from '../db/database.ts';
 import { log } from '../logger.ts';
 import { tenantAuditHeaderInsert } from './audit-header.ts';
@@ -148,14 +146,9 @@ export class WritePlan {
     return this.#guard.lock(trx);
   }
 
-  /**
-   * Runs the statement on `db`, then (in a transaction) the steps, keeping their answers. On Citus
-   * an autocommit statement is delegated whole to the schema's worker (`delegatedWrite`).
-   */
-  async execute(ctx: TenantContext, db: Db, autocommit = false): Promise<void> {
-    const statement = this.statement(ctx);
-    if (autocommit && (await citusEnabled())) await delegatedWrite(ctx, statement, db);
-    else await statement.execute(db);
+  /** Runs the statement on `db`, then (in a transaction) the steps, keeping their answers. */
+  async execute(ctx: TenantContext, db: Db): Promise<void> {
+    await this.statement(ctx).execute(db);
     for (const step of this.#steps) {
       const r = await step.run(db as Trx);
       if (r !== undefined && step.event !== null)
@@ -197,7 +190,7 @@ export async function plannedWrite<T>(
   for (let attempt = 1; ; attempt++) {
     try {
       if (!locked && !prepared.plan.needsTransaction) {
-        await prepared.plan.execute(ctx, db, true);
+        await prepared.plan.execute(ctx, db);
         prepared.plan.runCallbacks();
         return prepared.answer();
       }
@@ -224,28 +217,6 @@ export async function plannedWrite<T>(
       locked = true;
     }
   }
-}
-
-/** The driver's text form of a parameter (what it would send), `\\x…` for bytes. */
-const { prepareValue } = (pg as unknown as { utils: { prepareValue(v: unknown): string | Buffer | null } })
-  .utils;
-function parameterText(value: unknown): string | null {
-  const text = prepareValue(value);
-  return Buffer.isBuffer(text) ? `\\x${text.toString('hex')}` : text;
-}
-
-/**
- * The statement as ONE call of the schema's `planned_write` (tenant 1551), a distributed function
- * colocated with the group's tables (db/citus.ts `delegateWrites`): Citus sends the call to the
- * worker that holds the schema and every part runs there. Sent as the statement itself, Citus's
- * router planner refuses its INSERT parts and runs each as a subplan, a round trip from the
- * coordinator per part. Only outside a transaction: Citus delegates a call in autocommit only.
- */
-async function delegatedWrite(ctx: TenantContext, statement: RawBuilder<{ ok: boolean }>, db: Db) {
-  const compiled = statement.compile(db);
-  const schema = tenantSchemaName(ctx.auth.companyGroup.schema_name);
-  const params = compiled.parameters.map(parameterText);
-  await sql`select ${sql.id(schema, 'planned_write')}(${compiled.sql}, ${params}::text[]) as ok`.execute(db);
 }
 
 /** What a planned write's `prepare` answers: the plan, and the call's answer once it ran. */
