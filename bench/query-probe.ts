@@ -71,6 +71,8 @@ try {
     console.log(`\n${path} → ${res.status}, ${text.length} bytes, ${seen.length} statements`);
     // SHOW=n prints the answer's first n characters.
     if (process.env.SHOW) console.log(text.slice(0, Number(process.env.SHOW)));
+    // SQL=1 prints each statement whole with its parameters (to replay it in psql).
+    if (process.env.SQL) for (const q of queries) console.log(`${q.sql}\n-- ${JSON.stringify(q.parameters)}`);
     for (const s of seen) console.log(`  ${s}`);
     for (const q of process.env.EXPLAIN ? queries : []) {
       const client = await getPool().connect();
@@ -85,5 +87,7 @@ try {
 } finally {
   await closeDb();
   await closeRedis();
-  await env.teardown();
+  // KEEP=1 leaves the database for a closer look in psql (its URL printed).
+  if (process.env.KEEP) console.log(`kept ${env.env.DATABASE_URL}`);
+  else await env.teardown();
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { config, mapTileOrigin } from './config.ts';
@@ -168,23 +168,30 @@ export function createApp(): Hono<AppEnv> {
         );
       await next();
     });
-    const limitBody = bodyLimit({
-      maxSize: BODY_LIMIT,
-      onError: async (c) => {
-        if (!(await drainBody(c))) c.header('Connection', 'close');
-        return errorResponse(c, new AppError('REQUEST_TOO_LARGE'));
-      },
-    });
+    const tooLarge = async (c: Context<AppEnv>) => {
+      if (!(await drainBody(c))) c.header('Connection', 'close');
+      return errorResponse(c, new AppError('REQUEST_TOO_LARGE'));
+    };
+    const limitBody = bodyLimit({ maxSize: BODY_LIMIT, onError: tooLarge });
     // Not for reads: the limit asks for the request's body, and on a GET that alone made
     // @hono/node-server build a full fetch Request (and its AbortController) per call — ~15% of a
     // signed-in read's CPU (issue 12). A GET body is never read. Nor for the uploads that stream
     // their body to the store and count it against a limit of their own (STREAMED_UPLOADS).
-    app.use(prefix, (c, next) =>
-      SAFE_METHODS.has(c.req.method) ||
-      STREAMED_UPLOADS.some((r) => r.method === c.req.method && r.path.test(c.req.path))
-        ? next()
-        : limitBody(c, next),
-    );
+    // A body with a Content-Length is judged by it, as hono's limit does, but without asking for
+    // the body first: that built the same fetch Request and a web stream over the socket for every
+    // write (issue 32); the handler then reads the body straight from the socket. A chunked body
+    // (no length) goes through hono's limit, which counts it as it reads.
+    app.use(prefix, (c, next) => {
+      if (
+        SAFE_METHODS.has(c.req.method) ||
+        STREAMED_UPLOADS.some((r) => r.method === c.req.method && r.path.test(c.req.path))
+      )
+        return next();
+      const length = c.req.header('Content-Length');
+      if (length !== undefined && c.req.header('Transfer-Encoding') === undefined)
+        return Number.parseInt(length, 10) > BODY_LIMIT ? tooLarge(c) : next();
+      return limitBody(c, next);
+    });
   }
 
   // Resolve the caller once per request, for REST and tRPC alike.

@@ -82,6 +82,7 @@ describe('answers that carry a credential', () => {
       'cache-control': 'the read caches of GETs only',
       pragma: 'the read caches of GETs only',
       'content-length': 'the body itself is in the fingerprint',
+      'transfer-encoding': 'how the body is framed (the body itself is in the fingerprint)',
       'idempotency-key': 'the key',
       'if-none-match': 'GET only (product images)',
       'if-range': 'GET only (video ranges)',

@@ -71,6 +71,43 @@ describe('HTTP edges on a real server', () => {
     }
   });
 
+  it('a body is read whole with a Content-Length and chunked (no length): the password reaches the sign-in', async () => {
+    const signIn = (body: string, framing: 'length' | 'chunked') =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port: server.port,
+            method: 'POST',
+            path: '/web/authentication/',
+            headers: {
+              Email: 'nobody@nowhere.dev',
+              ...(framing === 'length'
+                ? { 'Content-Length': Buffer.byteLength(body) }
+                : { 'Transfer-Encoding': 'chunked' }),
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (d) => chunks.push(d));
+            res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString() }));
+          },
+        );
+        req.on('error', reject);
+        // Chunked: the password in two chunks.
+        if (framing === 'chunked') req.write(body.slice(0, 3));
+        req.end(framing === 'chunked' ? body.slice(3) : body);
+      });
+    for (const framing of ['length', 'chunked'] as const) {
+      const wrong = await signIn('Nope@123', framing);
+      expect(wrong.status, `${framing}: ${wrong.body}`).toBe(401);
+      expectEnvelope(wrong.body, 'AUTHENTICATION_INVALID_CREDENTIALS');
+      // No password at all is another answer: the one above did read the body.
+      const none = await signIn('', framing);
+      expect(none.status, `${framing}: ${none.body}`).toBe(400);
+    }
+  });
+
   it('a body over the limit is a 413 with the envelope and the keep-alive socket serves the next call', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const call = (method: string, path: string, body?: Buffer) =>
