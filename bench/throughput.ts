@@ -5,7 +5,8 @@
  * processes with WEB_CONCURRENCY processes; autocannon drives every route for DURATION seconds in
  * one run, side by side. Statements and rows read per call come from one call run in-process
  * and its statements' EXPLAIN ANALYZE (rolled back). `ONLY=a,b` measures the routes whose names
- * hold a or b; `TRY_SQL` runs one statement first (a setting to compare).
+ * hold a or b (`ONLY="a, x;b"`: separated by semicolons when a name holds a comma); `TRY_SQL` runs
+ * one statement first (a setting to compare).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -416,7 +417,6 @@ try {
   // The in-process probe's caches work once its LISTEN connection is up (db/notifications.ts).
   const { connected } = await import('../src/server/db/notifications.ts');
   while (!connected()) await new Promise((r) => setTimeout(r, 20));
-  // Names are separated by commas, or by semicolons when a name itself holds a comma.
   const only = process.env.ONLY?.split(process.env.ONLY.includes(';') ? ';' : ',').filter(Boolean);
   // The ceiling runs first and again last (the machine may drift during the run): the share is
   // taken of the two runs' mean, and both are printed.
