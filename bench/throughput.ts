@@ -6,7 +6,7 @@
  * one run, side by side. Statements and rows read per call come from one call run in-process
  * and its statements' EXPLAIN ANALYZE (rolled back). `ONLY=a,b` measures the routes whose names
  * hold a or b (`ONLY="a, x;b"`: separated by semicolons when a name holds a comma); `TRY_SQL` runs
- * one statement first (a setting to compare).
+ * one statement first (a setting to compare); each route is driven `WARMUP` s (2) unmeasured first.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -20,6 +20,7 @@ import { applyEnv, createTestEnvironment } from '../tests/helpers/test-env.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.DURATION ?? 8);
+const WARMUP = Number(process.env.WARMUP ?? 2);
 const CONNECTIONS = 20;
 const TAGS = 40_000;
 const PRODUCTS = 100_000;
@@ -432,25 +433,31 @@ try {
             return { statements: n, rows: n, warmStatements: n, warmRows: n };
           })();
     let n = 0;
+    const drive = (duration: number) =>
+      autocannon({
+        url: r.url,
+        connections: CONNECTIONS,
+        duration,
+        requests: [
+          {
+            method: r.method ?? 'GET',
+            headers: r.headers,
+            setupRequest: (req) => {
+              const i = n++;
+              return { ...req, path: r.path(i), body: r.body?.(i) };
+            },
+          },
+        ],
+      });
+    // Unmeasured first (WARMUP s): the route's code optimised by V8 and its caches filled, so the
+    // measure is the steady state whatever ran before it (the first write route paid for the
+    // write path's warm-up alone).
+    if (WARMUP > 0) await drive(WARMUP);
     // CPU per call of the server's processes and of Postgres: what a call costs whatever else runs.
     const serverPids = r.url === app ? processTree(children[0]!.pid!) : processTree(children[1]!.pid!);
     const cpu0 = { server: cpuMs(serverPids), kernel: cpuMs(serverPids, 'kernel') };
     const pgCpu = postgresCpuTracker();
-    const out = await autocannon({
-      url: r.url,
-      connections: CONNECTIONS,
-      duration: DURATION,
-      requests: [
-        {
-          method: r.method ?? 'GET',
-          headers: r.headers,
-          setupRequest: (req) => {
-            const i = n++;
-            return { ...req, path: r.path(i), body: r.body?.(i) };
-          },
-        },
-      ],
-    });
+    const out = await drive(DURATION);
     const pgMs = pgCpu.stop();
     const calls = Math.max(1, out.requests.total);
     results.push({
@@ -471,7 +478,7 @@ try {
   }
   const ceil = (results[0]!.rps + results.at(-1)!.rps) / 2;
   console.log(
-    `\nMachine: ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, Node ${process.version}; ${CONNECTIONS} connections × ${DURATION} s; WEB_CONCURRENCY=${processes}; ${TAGS.toLocaleString('en')} tags, ${PRODUCTS.toLocaleString('en')} products, ${EQUIPMENT.toLocaleString('en')} equipment`,
+    `\nMachine: ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, Node ${process.version}; ${CONNECTIONS} connections × ${DURATION} s (after ${WARMUP} s unmeasured); WEB_CONCURRENCY=${processes}; ${TAGS.toLocaleString('en')} tags, ${PRODUCTS.toLocaleString('en')} products, ${EQUIPMENT.toLocaleString('en')} equipment`,
   );
   console.log(
     '| route | req/s | share of ceiling (mean of first and last) | p50 ms | p99 ms | non-2xx/errors | statements cold / warm | rows read cold / warm | server CPU µs/call (kernel) | Postgres CPU µs/call |',
