@@ -3,8 +3,7 @@ import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { config, mapTileOrigin } from './config.ts';
 import type { RequestContext } from './context.ts';
@@ -15,7 +14,7 @@ import { collectWrites } from './db/write-notify.ts';
 import { mountJobsBoard } from './domains/jobs/board.ts';
 import { jobRegistry } from './jobs/registry.ts';
 import { mountVindiWebhook } from './domains/billing/webhook-route.ts';
-import { drainBody } from './drain-body.ts';
+import { requestBodyLimit } from './body-limit.ts';
 import { mountSandboxPages } from './domains/billing/sandbox-pages.ts';
 import { ERROR_CATALOGUE } from '../shared/errors.ts';
 import { FIELD_MESSAGES } from '../shared/field-messages.ts';
@@ -103,12 +102,6 @@ export function contentSecurityPolicy(mapTileUrl: string, gcsBucket?: string) {
 }
 
 const NUL_IN_URL = /%00/i;
-/** Uploads streamed to the file store that check their own size limit (not BODY_LIMIT). */
-const STREAMED_UPLOADS = [
-  // Issue 18: a video lesson, up to VIDEO_UPLOAD_MAX_BYTES (domains/videos/service.ts).
-  { method: 'PUT', path: /^\/web\/video-lessons\/[a-z-]{1,60}\/?$/ },
-];
-const BODY_LIMIT = 12 * 1024 * 1024;
 /**
  * Runs a write request; then whatever it changed (a sign-out, a rename, a new row) is seen by this
  * process's next read: the entries that read a schema its statements wrote are dropped (the
@@ -168,30 +161,7 @@ export function createApp(): Hono<AppEnv> {
         );
       await next();
     });
-    const tooLarge = async (c: Context<AppEnv>) => {
-      if (!(await drainBody(c))) c.header('Connection', 'close');
-      return errorResponse(c, new AppError('REQUEST_TOO_LARGE'));
-    };
-    const limitBody = bodyLimit({ maxSize: BODY_LIMIT, onError: tooLarge });
-    // Not for reads: the limit asks for the request's body, and on a GET that alone made
-    // @hono/node-server build a full fetch Request (and its AbortController) per call — ~15% of a
-    // signed-in read's CPU (issue 12). A GET body is never read. Nor for the uploads that stream
-    // their body to the store and count it against a limit of their own (STREAMED_UPLOADS).
-    // A body with a Content-Length is judged by it, as hono's limit does, but without asking for
-    // the body first: that built the same fetch Request and a web stream over the socket for every
-    // write (issue 32); the handler then reads the body straight from the socket. A chunked body
-    // (no length) goes through hono's limit, which counts it as it reads.
-    app.use(prefix, (c, next) => {
-      if (
-        SAFE_METHODS.has(c.req.method) ||
-        STREAMED_UPLOADS.some((r) => r.method === c.req.method && r.path.test(c.req.path))
-      )
-        return next();
-      const length = c.req.header('Content-Length');
-      if (length !== undefined && c.req.header('Transfer-Encoding') === undefined)
-        return Number.parseInt(length, 10) > BODY_LIMIT ? tooLarge(c) : next();
-      return limitBody(c, next);
-    });
+    app.use(prefix, requestBodyLimit(SAFE_METHODS));
   }
 
   // Resolve the caller once per request, for REST and tRPC alike.
