@@ -33,12 +33,23 @@ describe('QR code screen (/tags-qr-code) and the job center', () => {
       await dialog.getByText('Informe a quantidade.').waitFor();
       await qty.fill('30');
 
+      // The waiting message shows from the answer until the job is done, which for 30 labels can
+      // be a moment: the page records that it showed (a poll for it could fall between two looks).
+      const waiting = 'O download iniciará em breve. O tempo de espera depende da quantidade de tags.';
+      await page.evaluate((text) => {
+        const w = window as unknown as { sawWaiting?: boolean };
+        w.sawWaiting = false;
+        new MutationObserver(() => {
+          if (document.querySelector('[data-testid="qr-dialog"]')?.textContent?.includes(text))
+            w.sawWaiting = true;
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      }, waiting);
       const download = page.waitForEvent('download', { timeout: 30_000 });
       await dialog.getByRole('button', { name: 'Gerar', exact: true }).click();
-      await dialog
-        .getByText('O download iniciará em breve. O tempo de espera depende da quantidade de tags.')
-        .waitFor();
       const file = await download;
+      expect(await page.evaluate(() => (window as unknown as { sawWaiting?: boolean }).sawWaiting)).toBe(
+        true,
+      );
       expect(file.suggestedFilename()).toMatch(/^tags-qrcode-\d+-\d{8}-30\.pdf$/);
       const urls = decodeLabelPdf(new Uint8Array(await readFile((await file.path())!)));
       expect(urls).toHaveLength(30);
