@@ -8,7 +8,7 @@ import { drainBody } from './drain-body.ts';
 import { AppError } from './errors.ts';
 import { type AppEnv, errorResponse } from './rest.ts';
 
-export const BODY_LIMIT = 12 * 1024 * 1024;
+const BODY_LIMIT = 12 * 1024 * 1024;
 
 /** Uploads streamed to the file store that check their own size limit (not BODY_LIMIT). */
 const STREAMED_UPLOADS = [
@@ -21,18 +21,29 @@ async function tooLarge(c: Context<AppEnv>) {
   return errorResponse(c, new AppError('REQUEST_TOO_LARGE'));
 }
 
-const countedLimit = bodyLimit({ maxSize: BODY_LIMIT, onError: tooLarge });
+/**
+ * A body over `maxSize` refused. A body with a Content-Length is judged by it, as hono's limit does,
+ * but without asking for the body first: on @hono/node-server that builds a full fetch Request and
+ * a web stream over the socket for every write (issue 32); the handler then reads the body straight
+ * from the socket. A chunked body (no length) goes through hono's limit, which counts it as it reads.
+ */
+export function bodyLimitOf(maxSize: number): MiddlewareHandler<AppEnv> {
+  const counted = bodyLimit({ maxSize, onError: tooLarge });
+  return (c, next) => {
+    const length = c.req.header('Content-Length');
+    if (length !== undefined && c.req.header('Transfer-Encoding') === undefined)
+      return Number.parseInt(length, 10) > maxSize ? tooLarge(c) : next();
+    return counted(c, next);
+  };
+}
+
+const limited = bodyLimitOf(BODY_LIMIT);
 
 /**
  * Not for reads (`bodiless` methods): the limit asks for the request's body, and on a GET that alone
  * made @hono/node-server build a full fetch Request (and its AbortController) per call — ~15% of a
  * signed-in read's CPU (issue 12). A GET body is never read. Nor for the uploads that stream their
  * body to the store and count it against a limit of their own (STREAMED_UPLOADS).
- *
- * A body with a Content-Length is judged by it, as hono's limit does, but without asking for the
- * body first: that built the same fetch Request and a web stream over the socket for every write
- * (issue 32); the handler then reads the body straight from the socket. A chunked body (no length)
- * goes through hono's limit, which counts it as it reads.
  */
 export function requestBodyLimit(bodiless: ReadonlySet<string>): MiddlewareHandler<AppEnv> {
   return (c, next) => {
@@ -41,9 +52,6 @@ export function requestBodyLimit(bodiless: ReadonlySet<string>): MiddlewareHandl
       STREAMED_UPLOADS.some((r) => r.method === c.req.method && r.path.test(c.req.path))
     )
       return next();
-    const length = c.req.header('Content-Length');
-    if (length !== undefined && c.req.header('Transfer-Encoding') === undefined)
-      return Number.parseInt(length, 10) > BODY_LIMIT ? tooLarge(c) : next();
-    return countedLimit(c, next);
+    return limited(c, next);
   };
 }

@@ -13,10 +13,9 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimitOf } from '../../body-limit.ts';
 import { config } from '../../config.ts';
 import { isDatabaseUnavailable } from '../../db/pg-errors.ts';
-import { drainBody } from '../../drain-body.ts';
 import { AppError } from '../../errors.ts';
 import { log } from '../../logger.ts';
 import { type AppEnv, errorResponse, type RestApp } from '../../rest.ts';
@@ -70,15 +69,9 @@ async function receive(c: Context<AppEnv>) {
 
 /** Mounted by `src/server/app.ts` before the `/web/*` catch-all. */
 export function mountVindiWebhook(app: RestApp): void {
-  const limit = bodyLimit({
-    maxSize: WEBHOOK_BODY_LIMIT,
-    // Issue 26 item 7: read (and drop) the refused body first, as the app's own limit does, so the
-    // sender gets the 413 instead of a reset socket.
-    onError: async (c) => {
-      if (!(await drainBody(c))) c.header('Connection', 'close');
-      return errorResponse(c, new AppError('REQUEST_TOO_LARGE'));
-    },
-  });
+  // Issue 26 item 7: a refused body is read (and dropped) first, as the app's own limit does, so
+  // the sender gets the 413 instead of a reset socket.
+  const limit = bodyLimitOf(WEBHOOK_BODY_LIMIT);
   app.post(`${VINDI_WEBHOOK_PATH}/:secret`, limit, receive);
   app.post(`${VINDI_WEBHOOK_PATH}/:secret/`, limit, receive);
 }
