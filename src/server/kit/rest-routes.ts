@@ -190,6 +190,26 @@ export interface RestAnswers {
   job(c: Context<AppEnv>, jobId: string, waitMs: number | undefined): Promise<Response>;
 }
 
+const JSON_CONTENT = { 'Content-Type': 'application/json' };
+
+/**
+ * The JSON text of the `{ data }` answers of cached operations, kept with the answer object: an
+ * answer of the per-caller cache (kit/operation.ts `execute`) is one object served to many calls
+ * — never changed, its callers share it — and serializing it again on every call was a third of
+ * a cached equipment page's CPU (issue 32).
+ */
+const answerTexts = new WeakMap<object, string>();
+
+function answerText(data: unknown, cached: boolean): string {
+  if (!cached || data === null || typeof data !== 'object') return JSON.stringify({ data: data ?? null });
+  let text = answerTexts.get(data);
+  if (text === undefined) {
+    text = JSON.stringify({ data });
+    answerTexts.set(data, text);
+  }
+  return text;
+}
+
 const NO_ANSWERS: RestAnswers = {
   job: () => {
     throw new Error("download: 'job' needs the app's job answer (mountOperations' answers)");
@@ -221,7 +241,7 @@ export function mountOperations(
         if (binding.download === 'job')
           return answers.job(c, (data as { jobId: string }).jobId, binding.waitMs);
         if (binding.respond) return binding.respond(c, data as never);
-        return c.json({ data: data ?? null }, binding.status ?? 200);
+        return c.body(answerText(data, op.cache === 'per-caller'), binding.status ?? 200, JSON_CONTENT);
       };
       for (const path of pathVariants(binding.path)) {
         const key = `${binding.method} ${path}`;

@@ -132,6 +132,25 @@ describe('the read cache', () => {
     expect(after.data.total).toBe(first.data.total! + 1);
   });
 
+  it('a repeated answer is the same JSON text, serialized once, and a changed one is new text', async () => {
+    const path = '/web/categories/?pageSize=10&sort=name';
+    const text = async () => {
+      const res = await testApp().request(path, {
+        headers: { Authorization: `Bearer ${t.token}`, 'X-Forwarded-For': '10.6.6.6' },
+      });
+      expect([res.status, res.headers.get('content-type')]).toEqual([200, 'application/json']);
+      return res.text();
+    };
+    const first = await text();
+    expect(await text()).toBe(first);
+    const name = `Cat T ${Date.now()}`;
+    await categoryBySql(name);
+    await rowChangesSettled();
+    const after = await text();
+    expect(JSON.parse(after).data.total).toBe(JSON.parse(first).data.total + 1);
+    expect(after).not.toBe(first);
+  });
+
   it('a change to core (a company name on the equipment rows) drops the answers that read it', async () => {
     // The demo company has equipment: its rows read core.companies (an empty page reads no core).
     const mine = t.token;
