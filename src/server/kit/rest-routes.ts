@@ -23,6 +23,7 @@ import {
   refuseDuringMaintenance,
 } from './operation.ts';
 import { baseType, coerceRecord, objectShape, QUERY_ALIASES } from './schema-shape.ts';
+import { answerJson } from './answer-json.ts';
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -200,11 +201,12 @@ const JSON_CONTENT = { 'Content-Type': 'application/json' };
  */
 const answerTexts = new WeakMap<object, string>();
 
-function answerText(data: unknown, cached: boolean): string {
-  if (!cached || data === null || typeof data !== 'object') return JSON.stringify({ data: data ?? null });
+function answerText(name: string, op: FlatOperation['operation'], data: unknown): string {
+  if (op.cache !== 'per-caller' || data === null || typeof data !== 'object')
+    return answerJson(name, op.output, data);
   let text = answerTexts.get(data);
   if (text === undefined) {
-    text = JSON.stringify({ data });
+    text = answerJson(name, op.output, data);
     answerTexts.set(data, text);
   }
   return text;
@@ -241,7 +243,7 @@ export function mountOperations(
         if (binding.download === 'job')
           return answers.job(c, (data as { jobId: string }).jobId, binding.waitMs);
         if (binding.respond) return binding.respond(c, data as never);
-        return c.body(answerText(data, op.cache === 'per-caller'), binding.status ?? 200, JSON_CONTENT);
+        return c.body(answerText(name, op, data), binding.status ?? 200, JSON_CONTENT);
       };
       for (const path of pathVariants(binding.path)) {
         const key = `${binding.method} ${path}`;
