@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS, INTEGRATION_WORKERS } from './tests/helpers/workers.ts';
 
 /** Projects: unit (pure), integration (real Postgres + Redis), e2e (Chromium), citus (test:citus only). */
 export default defineConfig({
@@ -21,6 +22,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Two files at a time, each worker on its own database (global-setup.ts): on a 2-core
+          // machine (vitest's default there is one worker) one file's waits on Postgres overlap
+          // the other's work.
+          maxWorkers: INTEGRATION_WORKERS,
         },
       },
       {
@@ -46,8 +51,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          // One browser at a time keeps a 2-core machine responsive.
-          fileParallelism: false,
+          // Two browser files at a time, each against a product of its own (global-setup.ts).
+          maxWorkers: E2E_WORKERS,
           // A page on a loaded 2-core machine can take seconds to settle: polls wait for their
           // condition up to 10 s (vitest's default, 1 s, failed a debounced URL update under load).
           expect: { poll: { timeout: 10_000 } },

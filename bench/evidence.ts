@@ -1,6 +1,6 @@
 /**
  * Evidence figures (issue 29 item 6; `npm run bench -- evidence`). The product runs in a process of
- * its own (bench/product-child.ts: the browser tests' start — built client, throwaway database
+ * its own (tests/e2e/product-child.ts: the browser tests' start — built client, throwaway database
  * seeded with the demo, server and worker on a free port); this process drives it:
  *
  * 1. Ten photos from a phone over a throttled link: Chromium (playwright-core) at phone size, the

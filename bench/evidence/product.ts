@@ -1,54 +1,25 @@
 /**
- * The product in its own process (bench/product-child.ts: built client, throwaway database seeded
+ * The product in its own process (tests/e2e/product-child.ts: built client, throwaway database seeded
  * with the demo, server and worker on a free port), then what the bench needs of it: the demo
  * company, a catalogue, tokens, a way to register equipment and read an inspection's photos. The
  * server's modules are imported only after the child's environment is applied.
  */
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { DEMO } from '../../tests/e2e/chromium.ts';
+import { type ProductProcess, startProductChild } from '../../tests/e2e/product-process.ts';
 import { applyEnv } from '../../tests/helpers/test-env.ts';
 import type { TenantDb } from '../../src/server/db/database.ts';
 import type { demoCompany, extinguisherCatalogue } from '../../tests/integration/equipment/helpers.ts';
 
-const bench = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
-let product: ChildProcess | undefined;
+let product: ProductProcess | undefined;
 
 export async function startProductProcess(): Promise<{ url: string; env: Record<string, string> }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(bench, 'product-child.ts'), 'evidence'],
-    {
-      env: { ...process.env, LOG_LEVEL: 'error', TEST_LOG_LEVEL: 'error' },
-      stdio: ['pipe', 'pipe', 'inherit'],
-    },
-  );
-  product = child;
-  const lines = createInterface({ input: child.stdout! });
-  return await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the product did not start in 10 minutes')), 600_000);
-    child.once('exit', (code) => reject(new Error(`the product process exited with ${code}`)));
-    lines.on('line', (line) => {
-      if (line.startsWith('PRODUCT ')) {
-        clearTimeout(timer);
-        resolve(JSON.parse(line.slice('PRODUCT '.length)));
-      }
-    });
-  });
+  product = await startProductChild('evidence', { LOG_LEVEL: 'error', TEST_LOG_LEVEL: 'error' });
+  return { url: product.url, env: product.env };
 }
 
 /** Ends the product process (its stdin closed: it drops its database), bounded; killed if stuck. */
 export async function stopProductProcess(): Promise<void> {
-  const child = product;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.stdin?.end();
-  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-  await exited;
-  clearTimeout(timer);
+  await product?.stop();
 }
 
 /** The running product as the bench's steps use it. */

@@ -1,15 +1,17 @@
 /**
  * Browser helpers for the e2e tests: playwright-core driving Debian's Chromium against the server
- * started by tests/e2e/global-setup.ts (its URL comes from inject('baseUrl')).
+ * started by tests/e2e/global-setup.ts (this worker's URL comes from inject('baseUrls')).
  */
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { CHROMIUM_ARGS, DEMO_PASSWORD } from './chromium.ts';
+import { ofThisWorker } from '../helpers/workers.ts';
 
 export { CHROMIUM_ARGS, DEMO, DEMO_PASSWORD, login, PHONE, submitLogin, waitForHash } from './chromium.ts';
 
+/** This worker's product (one per worker: global-setup.ts; VITEST_POOL_ID counts the workers from 1). */
 export function baseUrl(): string {
-  return inject('baseUrl');
+  return ofThisWorker(inject('baseUrls'));
 }
 
 export function launchBrowser(): Promise<Browser> {

@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
+import { startProductChild } from './product-process.ts';
+import { E2E_WORKERS } from '../helpers/workers.ts';
 import { applyEnv, createTestEnvironment } from '../helpers/test-env.ts';
 
 /** The product running for a browser: its URL, the environment it runs with, and how to stop it. */
@@ -21,12 +23,16 @@ export async function startProduct(label: string): Promise<RunningProduct> {
   if (!existsSync('/usr/bin/chromium'))
     throw new Error('Chromium is missing: apt-get install -y chromium (.ci/run does it)');
   const t = await createTestEnvironment(label);
-  // Each run builds into its own folder, so parallel runs never serve each other's half-built client.
+  // Each run builds into its own folder, so parallel runs never serve each other's half-built
+  // client; E2E_CLIENT_DIR serves one built already (the second product of a run: setup below).
+  const given = process.env.E2E_CLIENT_DIR;
   const clientDir =
-    process.env.E2E_SKIP_BUILD === '1' && existsSync('dist/client/index.html')
+    given ??
+    (process.env.E2E_SKIP_BUILD === '1' && existsSync('dist/client/index.html')
       ? 'dist/client'
-      : `${t.dataDir}-client`;
-  if (clientDir !== 'dist/client') {
+      : `${t.dataDir}-client`);
+  const builds = clientDir !== 'dist/client' && !given;
+  if (builds) {
     const r = spawnSync(
       process.execPath,
       [
@@ -69,15 +75,27 @@ export async function startProduct(label: string): Promise<RunningProduct> {
       await closeDb();
       await closeRedis();
       await t.teardown();
-      if (clientDir !== 'dist/client') await rm(clientDir, { recursive: true, force: true });
+      if (builds) await rm(clientDir, { recursive: true, force: true });
     },
   };
 }
 
-/** The browser tests' product: see startProduct. */
+/**
+ * The browser tests' products (see startProduct): the first in this process, the others each in
+ * a process of its own (product-child.ts), serving the first one's client build.
+ */
 export default async function setup(project: TestProject) {
   const product = await startProduct('e2e');
-  project.provide('testEnv', product.env);
-  project.provide('baseUrl', product.url);
-  return () => product.stop();
+  const clientDir = product.env.CLIENT_DIR;
+  const others = await Promise.all(
+    Array.from({ length: E2E_WORKERS - 1 }, (_, i) =>
+      startProductChild(`e2e${i + 2}`, { E2E_CLIENT_DIR: clientDir ?? '' }),
+    ),
+  );
+  project.provide('testEnvs', [product.env, ...others.map((o) => o.env)]);
+  project.provide('baseUrls', [product.url, ...others.map((o) => o.url)]);
+  return async () => {
+    await Promise.all(others.map((o) => o.stop()));
+    await product.stop();
+  };
 }

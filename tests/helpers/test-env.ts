@@ -86,6 +86,51 @@ export async function createTestEnvironment(label: string): Promise<TestEnvironm
   };
 }
 
+/**
+ * A copy of a prepared (migrated, seeded) environment for another test worker: its database
+ * cloned from `source`'s (CREATE DATABASE … TEMPLATE; nothing may be connected to the source),
+ * its files copied, its own Redis prefix. Plain Postgres only (Citus databases are not templates).
+ */
+export async function copyTestEnvironment(source: TestEnvironment, label: string): Promise<TestEnvironment> {
+  const id = `${label}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const dbName = `eqc_test_${id}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    const from = new URL(source.databaseUrl).pathname.slice(1);
+    await admin.query(`create database "${dbName}" template "${from}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  const redisPrefix = `eqc_test_${id}`;
+  const dataDir = `/tmp/eqc-test-files/${id}`;
+  const { cp, rm } = await import('node:fs/promises');
+  await cp(source.dataDir, dataDir, { recursive: true, force: true }).catch((e: NodeJS.ErrnoException) => {
+    if (e.code !== 'ENOENT') throw e;
+  });
+  const env: Record<string, string> = {
+    ...source.env,
+    DATABASE_URL: url.toString(),
+    REDIS_PREFIX: redisPrefix,
+    DATA_DIR: dataDir,
+    APP_SECRET: randomBytes(32).toString('hex'),
+  };
+  return {
+    databaseUrl: url.toString(),
+    redisPrefix,
+    dataDir,
+    env,
+    async teardown() {
+      await dropDatabase(dbName);
+      const cluster = env.REDIS_CLUSTER ? env.REDIS_CLUSTER === 'true' : REDIS_URL.includes(',');
+      await deleteRedisKeys(redisPrefix, REDIS_URL, cluster);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** Applies a test environment to this process (before any server module reads its config). */
 export function applyEnv(env: Record<string, string>): void {
   Object.assign(process.env, env);

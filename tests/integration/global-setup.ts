@@ -1,7 +1,8 @@
 import type { TestProject } from 'vitest/node';
-import { applyEnv, createTestEnvironment } from '../helpers/test-env.ts';
+import { applyEnv, CITUS_TEST, copyTestEnvironment, createTestEnvironment } from '../helpers/test-env.ts';
+import { INTEGRATION_WORKERS } from '../helpers/workers.ts';
 
-/** One migrated and seeded database for the whole integration run; dropped at the end. */
+/** One migrated and seeded environment per worker for the whole run (tests/helpers/setup-env.ts picks it); dropped at the end. */
 export default async function setup(project: TestProject) {
   const t = await createTestEnvironment('int');
   // Fixtures are written with the tests' own SQL and read at once; the read cache (kept fresh
@@ -16,8 +17,13 @@ export default async function setup(project: TestProject) {
   await seedDemo();
   await closeDb();
   await closeRedis();
-  project.provide('testEnv', t.env);
+  const copies = CITUS_TEST
+    ? []
+    : await Promise.all(
+        Array.from({ length: INTEGRATION_WORKERS - 1 }, (_, i) => copyTestEnvironment(t, `int${i + 2}`)),
+      );
+  project.provide('testEnvs', [t.env, ...copies.map((c) => c.env)]);
   return async () => {
-    await t.teardown();
+    await Promise.all([t, ...copies].map((e) => e.teardown()));
   };
 }

@@ -13,6 +13,7 @@ describe('the compiled answer serializer', () => {
         properties: {
           a: { anyOf: [{ type: 'object', properties: { x: { type: 'integer' } } }, { type: 'null' }] },
           b: { type: ['string', 'null'] },
+          required: { type: 'boolean' },
           c: { type: 'array', prefixItems: [{ type: 'number' }, { type: 'string' }], items: false },
         },
       }),
@@ -21,6 +22,7 @@ describe('the compiled answer serializer', () => {
       properties: {
         a: { type: 'object', properties: { x: { type: 'integer' } }, nullable: true },
         b: { type: 'string', nullable: true },
+        required: { type: 'boolean' },
         c: { type: 'array', items: [{ type: 'number' }, { type: 'string' }] },
       },
     });
@@ -85,7 +87,11 @@ describe('the compiled answer serializer', () => {
       dueDate: '2027-01-01',
       dueDateExpirationStatus: 'VALID',
       dueDateDaysToExpire: 33,
-      lastInspection: { createdAt: new Date('2026-11-20T10:00:00.000Z'), userName: 'Técnico', userEmail: 't@x.dev' },
+      lastInspection: {
+        createdAt: new Date('2026-11-20T10:00:00.000Z'),
+        userName: 'Técnico',
+        userEmail: 't@x.dev',
+      },
       nextInspectionDate: '2026-12-20',
       lastInspectionExpirationStatus: 'VALID',
       lastInspectionDaysToExpire: 21,
@@ -94,7 +100,9 @@ describe('the compiled answer serializer', () => {
       lastInspectionPresence: null,
       lastScannedAt: null,
       referenceLocation: { latitude: -23.5, longitude: -46.6, source: 'MEDIAN' },
-      inspectionTypeAttribute: [{ attributeId: 1, attribute: 'Data de fabricação', type: 'DATE', value: null }],
+      inspectionTypeAttribute: [
+        { attributeId: 1, attribute: 'Data de fabricação', type: 'DATE', value: null },
+      ],
       product: {
         id: 2,
         sku: 'EXT-CO2-6',
@@ -113,7 +121,7 @@ describe('the compiled answer serializer', () => {
 
   it('fails a test call whose answer carries what its schema does not declare', () => {
     expect(() => answerJson('test.loose', z.object({ a: z.string() }), { a: 'x', secret: 'y' })).toThrow(
-      /test\.loose: the compiled answer serializer wrote \{"data":\{"a":"x"\}\}/,
+      /test\.loose: the compiled answer serializer wrote …\{"data":\{"a":"x"\}\} where JSON.stringify wrote …\{"data":\{"a":"x","secret":"y"\}\}/,
     );
   });
 });

@@ -32,7 +32,13 @@ export function serializerSchema(node: unknown): unknown {
   const out: Json = {};
   for (const [k, v] of Object.entries(node as Json)) {
     if (k === 'required' || k === '$schema') continue;
-    out[k] = serializerSchema(v);
+    // Maps of names to schemas: their keys are names (a field may be called "required").
+    out[k] =
+      (k === 'properties' || k === '$defs' || k === 'definitions' || k === 'patternProperties') &&
+      v !== null &&
+      typeof v === 'object'
+        ? Object.fromEntries(Object.entries(v as Json).map(([name, s]) => [name, serializerSchema(s)]))
+        : serializerSchema(v);
   }
   const anyOf = out.anyOf as Json[] | undefined;
   if (Array.isArray(anyOf) && anyOf.length === 2) {
@@ -94,10 +100,14 @@ export function answerJson(name: string, output: z.ZodType, data: unknown): stri
   const text = serialize(answer);
   if (config().NODE_ENV === 'test') {
     const expected = JSON.stringify(answer);
-    if (text !== expected)
+    if (text !== expected) {
+      let at = 0;
+      while (text[at] === expected[at]) at++;
+      const from = Math.max(0, at - 120);
       throw new Error(
-        `${name}: the compiled answer serializer wrote ${text.slice(0, 300)} where JSON.stringify wrote ${expected.slice(0, 300)}`,
+        `${name}: the compiled answer serializer wrote …${text.slice(from, at + 120)} where JSON.stringify wrote …${expected.slice(from, at + 120)}`,
       );
+    }
   }
   return text;
 }
