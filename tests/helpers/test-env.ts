@@ -41,17 +41,39 @@ export async function dropDatabase(dbName: string): Promise<void> {
   await a.end();
 }
 
-export async function createTestEnvironment(label: string): Promise<TestEnvironment> {
+/** The names of one throwaway environment: its database (and URL), Redis prefix and files. */
+function namesFor(label: string) {
   const id = `${label}_${process.pid}_${randomBytes(3).toString('hex')}`;
   const dbName = `eqc_test_${id}`;
-  await createDatabase(dbName);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${dbName}`;
-  const redisPrefix = `eqc_test_${id}`;
-  const dataDir = `/tmp/eqc-test-files/${id}`;
+  return { dbName, databaseUrl: url.toString(), redisPrefix: dbName, dataDir: `/tmp/eqc-test-files/${id}` };
+}
+
+/** An environment named `names` running with `env`, and the teardown that drops all of it. */
+function environment(names: ReturnType<typeof namesFor>, env: Record<string, string>): TestEnvironment {
+  return {
+    databaseUrl: names.databaseUrl,
+    redisPrefix: names.redisPrefix,
+    dataDir: names.dataDir,
+    env,
+    async teardown() {
+      await dropDatabase(names.dbName);
+      const cluster = env.REDIS_CLUSTER ? env.REDIS_CLUSTER === 'true' : REDIS_URL.includes(',');
+      await deleteRedisKeys(names.redisPrefix, REDIS_URL, cluster);
+      const { rm } = await import('node:fs/promises');
+      await rm(names.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function createTestEnvironment(label: string): Promise<TestEnvironment> {
+  const names = namesFor(label);
+  const { dbName, redisPrefix, dataDir } = names;
+  await createDatabase(dbName);
   const env: Record<string, string> = {
     NODE_ENV: 'test',
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: names.databaseUrl,
     DATABASE_POOL_SIZE: '5',
     REDIS_URL,
     REDIS_PREFIX: redisPrefix,
@@ -71,19 +93,7 @@ export async function createTestEnvironment(label: string): Promise<TestEnvironm
     WEBHOOKS_ALLOW_HTTP: 'true',
     WEBHOOKS_ALLOW_PRIVATE: 'true',
   };
-  return {
-    databaseUrl: env.DATABASE_URL!,
-    redisPrefix,
-    dataDir,
-    env,
-    async teardown() {
-      await dropDatabase(dbName);
-      const cluster = env.REDIS_CLUSTER ? env.REDIS_CLUSTER === 'true' : REDIS_URL.includes(',');
-      await deleteRedisKeys(redisPrefix, REDIS_URL, cluster);
-      const { rm } = await import('node:fs/promises');
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  return environment(names, env);
 }
 
 /**
@@ -92,8 +102,8 @@ export async function createTestEnvironment(label: string): Promise<TestEnvironm
  * its files copied, its own Redis prefix. Plain Postgres only (Citus databases are not templates).
  */
 export async function copyTestEnvironment(source: TestEnvironment, label: string): Promise<TestEnvironment> {
-  const id = `${label}_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const dbName = `eqc_test_${id}`;
+  const names = namesFor(label);
+  const { dbName, dataDir } = names;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   try {
@@ -102,33 +112,17 @@ export async function copyTestEnvironment(source: TestEnvironment, label: string
   } finally {
     await admin.end();
   }
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  const redisPrefix = `eqc_test_${id}`;
-  const dataDir = `/tmp/eqc-test-files/${id}`;
-  const { cp, rm } = await import('node:fs/promises');
+  const { cp } = await import('node:fs/promises');
   await cp(source.dataDir, dataDir, { recursive: true, force: true }).catch((e: NodeJS.ErrnoException) => {
     if (e.code !== 'ENOENT') throw e;
   });
-  const env: Record<string, string> = {
+  return environment(names, {
     ...source.env,
-    DATABASE_URL: url.toString(),
-    REDIS_PREFIX: redisPrefix,
+    DATABASE_URL: names.databaseUrl,
+    REDIS_PREFIX: names.redisPrefix,
     DATA_DIR: dataDir,
     APP_SECRET: randomBytes(32).toString('hex'),
-  };
-  return {
-    databaseUrl: url.toString(),
-    redisPrefix,
-    dataDir,
-    env,
-    async teardown() {
-      await dropDatabase(dbName);
-      const cluster = env.REDIS_CLUSTER ? env.REDIS_CLUSTER === 'true' : REDIS_URL.includes(',');
-      await deleteRedisKeys(redisPrefix, REDIS_URL, cluster);
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  });
 }
 
 /** Applies a test environment to this process (before any server module reads its config). */
