@@ -39,6 +39,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // Run together with the integration project (scripts/test-citus.ts): one worker each.
+          maxWorkers: INTEGRATION_WORKERS,
         },
       },
       {

@@ -6,7 +6,7 @@
  * overlap nothing. The global setups prepare one environment per worker; tests/helpers/setup-env.ts
  * picks the worker's (VITEST_POOL_ID counts the workers from 1). Citus runs keep one.
  */
-export const INTEGRATION_WORKERS = 2;
+export const INTEGRATION_WORKERS = process.env.CITUS_TEST === '1' ? 1 : 2;
 export const E2E_WORKERS = 2;
 
 /** This worker's item of a per-worker list the global setup provided. */

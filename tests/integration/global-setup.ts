@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { applyEnv, CITUS_TEST, copyTestEnvironment, createTestEnvironment } from '../helpers/test-env.ts';
+import { applyEnv, copyTestEnvironment, createTestEnvironment } from '../helpers/test-env.ts';
 import { INTEGRATION_WORKERS } from '../helpers/workers.ts';
 
 /** One migrated and seeded environment per worker for the whole run (tests/helpers/setup-env.ts picks it); dropped at the end. */
@@ -17,11 +17,9 @@ export default async function setup(project: TestProject) {
   await seedDemo();
   await closeDb();
   await closeRedis();
-  const copies = CITUS_TEST
-    ? []
-    : await Promise.all(
-        Array.from({ length: INTEGRATION_WORKERS - 1 }, (_, i) => copyTestEnvironment(t, `int${i + 2}`)),
-      );
+  const copies = await Promise.all(
+    Array.from({ length: INTEGRATION_WORKERS - 1 }, (_, i) => copyTestEnvironment(t, `int${i + 2}`)),
+  );
   project.provide('testEnvs', [t.env, ...copies.map((c) => c.env)]);
   return async () => {
     await Promise.all([t, ...copies].map((e) => e.teardown()));
