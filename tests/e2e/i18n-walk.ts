@@ -27,7 +27,7 @@ import {
 } from '../../src/shared/enums.ts';
 import { ERROR_CATALOGUE } from '../../src/shared/errors.ts';
 import { ROLES, type RoleOrAnonymous } from '../../src/shared/roles.ts';
-import { allTexts } from '../helpers/i18n-catalogue.ts';
+import { allTexts, type Lang } from '../helpers/i18n-catalogue.ts';
 import { login } from './browser.ts';
 import { routePaths, settled, trackCalls, type WalkTags } from './walk.ts';
 
@@ -397,18 +397,8 @@ const TAG_ACTIONS = {
   unused: ['', '?action=register', '?action=replace'],
 };
 
-export async function walkRole(
-  fresh: () => Promise<Page>,
-  lang: 'en' | 'es',
-  role: RoleOrAnonymous,
-  email: string | null,
-  tags: WalkTags,
-): Promise<string[]> {
-  const page = await fresh();
-  const inFlight = trackCalls(page);
-  if (email) await login(page, email);
-  else await page.goto('/#/');
-  const problems: string[] = [];
+/** Switches the page's language from the footer and waits until the page shows it. */
+export async function switchLanguage(page: Page, lang: Lang): Promise<void> {
   // Clicked again while the page has not switched: once, under load, the first click was lost
   // (the page still rendering the role's home) and the language stayed pt for 10 s.
   await expect
@@ -421,6 +411,21 @@ export async function walkRole(
       { timeout: 30_000, interval: 2_000 },
     )
     .toBe(lang);
+}
+
+export async function walkRole(
+  fresh: () => Promise<Page>,
+  lang: 'en' | 'es',
+  role: RoleOrAnonymous,
+  email: string | null,
+  tags: WalkTags,
+): Promise<string[]> {
+  const page = await fresh();
+  const inFlight = trackCalls(page);
+  if (email) await login(page, email);
+  else await page.goto('/#/');
+  const problems: string[] = [];
+  await switchLanguage(page, lang);
   for (const path of routePaths(role, tags, TAG_ACTIONS)) {
     const w: Walk = { page, lang, where: `${role} ${path}`, problems, inFlight };
     await page.evaluate((p) => {

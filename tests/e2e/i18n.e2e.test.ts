@@ -5,9 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Lang } from '../helpers/i18n-catalogue.ts';
 import { DEMO, login, setUpBrowser } from './browser.ts';
-import { portuguese, walkRole } from './i18n-walk.ts';
+import { portuguese, switchLanguage, walkRole } from './i18n-walk.ts';
 import { WALK_ROLES, walkTags } from './walk.ts';
 
 const { fresh } = setUpBrowser();
@@ -40,20 +39,6 @@ describe('every page in English (issue 16 item 3)', () => {
 });
 
 describe('messages in the language of the UI (issue 16 item 3)', () => {
-  async function switchLanguage(page: Page, lang: Lang): Promise<void> {
-    // Clicked again while the page has not switched: once, under load, the first click was lost
-    // (the page still rendering the role's home) and the language stayed pt for 10 s.
-    await expect
-      .poll(
-        async () => {
-          const now = await page.evaluate(() => document.documentElement.lang);
-          if (now !== lang) await page.getByTestId('footer').getByTestId(`lang-${lang}`).click();
-          return now;
-        },
-        { timeout: 30_000, interval: 2_000 },
-      )
-      .toBe(lang);
-  }
   const errorOf = (page: Page, id: string) => page.getByTestId(`${id}-error`).textContent();
   const unique = () => Math.random().toString(36).slice(2, 8);
 
