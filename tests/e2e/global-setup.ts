@@ -86,10 +86,11 @@ export async function startProduct(label: string): Promise<RunningProduct> {
  */
 export default async function setup(project: TestProject) {
   const product = await startProduct('e2e');
-  const clientDir = product.env.CLIENT_DIR;
+  // (startProduct always sets CLIENT_DIR: the folder it serves.)
+  const clientDir = product.env.CLIENT_DIR!;
   const others = await Promise.all(
     Array.from({ length: E2E_WORKERS - 1 }, (_, i) =>
-      startProductChild(`e2e${i + 2}`, { E2E_CLIENT_DIR: clientDir ?? '' }),
+      startProductChild(`e2e${i + 2}`, { E2E_CLIENT_DIR: clientDir }),
     ),
   );
   project.provide('testEnvs', [product.env, ...others.map((o) => o.env)]);

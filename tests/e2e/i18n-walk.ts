@@ -3,157 +3,18 @@
  * i18n-es.e2e.test.ts, one language each so the two run at once): a role signs in, switches to
  * the language, opens every route it has (from the manifests) and the main dialogs of each (empty
  * forms submitted, so their validation messages show too), and the page must show no text that
- * only the Portuguese catalogue has (every bundle, the error catalogue and the date notes: see
- * tests/helpers/i18n-catalogue.ts), show no enum value or error code as it is, and look up no
+ * only the Portuguese catalogue has and no enum value or error code as it is (i18n-texts.ts), and look up no
  * missing key (`window.__i18nMissingKeys`). A text is collected from every text node and the
  * placeholder, aria-label, title and alt of every element, so screen-reader-only texts count too.
  * A new page's main dialog goes in DIALOGS (or PAGE_STEPS).
  */
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
-import {
-  ATTRIBUTE_TYPES,
-  CUSTOM_ANSWER_TYPES,
-  INSPECTION_QUESTION_TYPES,
-  PART_UNITS,
-} from '../../src/shared/catalogue/enums.ts';
-import {
-  EQUIPMENT_STATUSES,
-  EXPIRATION_STATUSES,
-  OS_STATUSES,
-  OS_TYPES,
-  PRIORITIES,
-  USER_STATUSES,
-} from '../../src/shared/enums.ts';
-import { ERROR_CATALOGUE } from '../../src/shared/errors.ts';
-import { ROLES, type RoleOrAnonymous } from '../../src/shared/roles.ts';
-import { allTexts, type Lang } from '../helpers/i18n-catalogue.ts';
+import { expect, it } from 'vitest';
+import type { RoleOrAnonymous } from '../../src/shared/roles.ts';
+import type { Lang } from '../helpers/i18n-catalogue.ts';
 import { login } from './browser.ts';
-import { routePaths, settled, trackCalls, type WalkTags } from './walk.ts';
-
-// ── what counts as Portuguese ──────────────────────────────────────────────────────────────────
-
-const norm = (s: string) =>
-  s
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/\s*\*$/, '')
-    .replace(/[:…]$/, '')
-    .trim();
-const hasLetters = (s: string) => /\p{L}{2,}/u.test(s);
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-interface PtOnly {
-  /** normalised pt texts without placeholders → their keys */
-  exact: Map<string, string>;
-  /** pt texts with placeholders, as full-match patterns */
-  patterns: { re: RegExp; key: string }[];
-}
-
-/** The pt texts no `lang` text equals: seeing one of them in `lang` is a missing translation. */
-function ptOnly(lang: 'en' | 'es'): PtOnly {
-  const pt = allTexts('pt');
-  const theirs = new Set([...allTexts(lang).values()].map(norm));
-  const exact = new Map<string, string>();
-  const patterns: PtOnly['patterns'] = [];
-  for (const [key, raw] of pt) {
-    const text = norm(raw);
-    if (!hasLetters(text) || theirs.has(text)) continue;
-    if (/\{\{?\s*\w+/.test(text)) {
-      const parts = text.split(/\{\{[^}]*\}\}|\{\w+\}/);
-      // Only patterns with enough fixed text to mean something ("OS {{number}}" does).
-      if (parts.join('').replace(/[^\p{L}]/gu, '').length < 2) continue;
-      patterns.push({ re: new RegExp(`^${parts.map(escapeRegExp).join('.+?')}$`, 'u'), key });
-    } else exact.set(text, key);
-  }
-  return { exact, patterns };
-}
-
-const PT_ONLY = { en: ptOnly('en'), es: ptOnly('es') };
-
-/**
- * Data the demo tenant shows that equals a Portuguese label (src/server/domains/catalogue/seed.ts):
- * the extinguisher attributes are named like the report's date filters, and a custom answer like
- * the "not applicable" answer type.
- */
-const DEMO_DATA = new Set([
-  'Data de fabricação',
-  'Data de recarga',
-  'Data da última pesagem',
-  'Não se aplica',
-  // The demo's maintenance cycles (issue 30) are stored as the preset was applied, in Portuguese.
-  'Inspeção',
-  // The plans' descriptions as core 0401 stores them: /plans-admin shows the provider admin's text
-  // as it is (the cards show the seeded ones translated: billing/plan-description.ts).
-  'Até 50 equipamentos',
-  'Até 100 equipamentos',
-  'Até 500 equipamentos',
-  'Até 1000 equipamentos',
-  'Até 10 equipamentos, sem custo',
-  'A partir de 50 equipamentos, R$ 0,99 por equipamento',
-]);
-
-/**
- * Stored text written in the author's language: the lines an inspection's negative answers add to
- * an auto-opened order's observation (service-orders/rules.ts openServiceOrderForAnswers) are the
- * order's own free text, kept as written, and show on /os whichever language reads them. Other
- * suites answer such questions in the shared demo tenant while this one walks, so the list may
- * hold one.
- */
-const STORED_TEXT = [/^Tag .+: ".+" respondida ".+" \(inspeção de .+\)\.$/u];
-
-/** Every visible or announced text of the page: text nodes and the labelling attributes. */
-function pageTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [document.title];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    while (walker.nextNode()) {
-      const node = walker.currentNode;
-      const tag = node.parentElement?.tagName;
-      if (tag === 'SCRIPT' || tag === 'STYLE' || tag === 'NOSCRIPT') continue;
-      const v = node.nodeValue?.trim();
-      if (v) out.push(v);
-    }
-    for (const el of document.querySelectorAll('[placeholder],[aria-label],[title],[alt],[aria-valuetext]'))
-      for (const a of ['placeholder', 'aria-label', 'title', 'alt', 'aria-valuetext']) {
-        const v = el.getAttribute(a)?.trim();
-        if (v) out.push(v);
-      }
-    return out;
-  });
-}
-
-/** Codes the UI must always show translated (an enum value or error code on screen is a miss). */
-const RAW_CODES = new Set<string>(
-  [
-    ...USER_STATUSES,
-    ...OS_STATUSES,
-    ...OS_TYPES,
-    ...PRIORITIES,
-    ...EXPIRATION_STATUSES,
-    ...EQUIPMENT_STATUSES,
-    ...ROLES,
-    ...INSPECTION_QUESTION_TYPES,
-    ...ATTRIBUTE_TYPES,
-    ...CUSTOM_ANSWER_TYPES,
-    ...PART_UNITS,
-    ...Object.keys(ERROR_CATALOGUE),
-  ].filter((c) => c.length > 2),
-);
-
-/** The Portuguese-only texts and untranslated codes among `texts`, as `text ← key`. */
-export function portuguese(lang: 'en' | 'es', texts: string[]): string[] {
-  const { exact, patterns } = PT_ONLY[lang];
-  const found = new Set<string>();
-  for (const raw of texts) {
-    const text = norm(raw);
-    if (RAW_CODES.has(text)) found.add(`"${text}" ← a code shown as it is`);
-    if (!hasLetters(text) || DEMO_DATA.has(text) || STORED_TEXT.some((re) => re.test(text))) continue;
-    const key = exact.get(text) ?? patterns.find((p) => p.re.test(text))?.key;
-    if (key) found.add(`"${text}" ← ${key}`);
-  }
-  return [...found];
-}
+import { routePaths, settled, trackCalls, WALK_ROLES, type WalkTags, walkTags } from './walk.ts';
+import { pageTexts, portuguese } from './i18n-texts.ts';
 
 // ── walking ────────────────────────────────────────────────────────────────────────────────────
 
@@ -439,4 +300,15 @@ export async function walkRole(
     await PAGE_STEPS[query ? `${base}?${query}` : base]?.(w);
   }
   return problems;
+}
+
+/** The walk's tests, one per role, in `lang` (inside the file's describe). */
+export function walkEveryRole(fresh: () => Promise<Page>, lang: 'en' | 'es'): void {
+  const context = walkTags();
+  for (const [role, email] of WALK_ROLES) {
+    it(`${role}: no Portuguese-only text and no missing key on any page or main dialog`, async () => {
+      const problems = await walkRole(fresh, lang, role, email, await context());
+      expect(problems).toEqual([]);
+    }, 240_000);
+  }
 }
