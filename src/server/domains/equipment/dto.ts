@@ -12,6 +12,7 @@ import { presenceLimits } from './presence.ts';
 import { selectStatus } from './status-sql.ts';
 import { today } from '../../db/days.ts';
 import { companyNameOf } from '../../db/company-name.ts';
+import { asJsonRows, executeJsonRows } from '../../db/json-rows.ts';
 
 export function selectEquipment(db: Db, day: string) {
   return (
@@ -101,6 +102,17 @@ export function referenceOf(r: {
     : { latitude: r.reference_latitude, longitude: r.reference_longitude, source: r.reference_source };
 }
 
+/** `selectEquipment`'s timestamptz columns (read back from json rows, db/json-rows.ts). */
+export const EQUIPMENT_DATES = [
+  'created_at',
+  'last_inspection_at',
+  'last_maintenance_at',
+  'product_updated_at',
+  'li_scanned_at',
+  'li_performed_at',
+  'last_scanned_at',
+] as const;
+
 export type EquipmentRow = Awaited<ReturnType<ReturnType<typeof selectEquipment>['executeTakeFirstOrThrow']>>;
 export type EquipmentAttributeDto = Equipment['inspectionTypeAttribute'][number];
 /** An attribute of an inspection type as the statement reads it: id, name, type, enabled; in position order. */
@@ -188,7 +200,8 @@ export function toEquipmentDto(r: EquipmentRow, limits = presenceLimits()): Equi
 /** Equipment by id, in the order of `ids` (missing ids are skipped). */
 export async function loadEquipment(db: Db, ids: number[], day = today()): Promise<Equipment[]> {
   if (ids.length === 0) return [];
-  const rows = await selectEquipment(db, day).where('e.id', 'in', ids).execute();
+  const plain = selectEquipment(db, day).where('e.id', 'in', ids).compile();
+  const rows = await executeJsonRows<EquipmentRow>(db, asJsonRows(plain), plain, EQUIPMENT_DATES);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const limits = presenceLimits();
   return ids.flatMap((id) => {

@@ -16,10 +16,17 @@ import type { z } from 'zod';
 import type { Equipment, equipmentListSchema } from '../../../shared/equipment/schemas.ts';
 import type { ListParams, Page } from '../../../shared/list.ts';
 import { today } from '../../db/days.ts';
-import { compiledList, countStatement, type PageStatements, pageOrder, pageWindow } from '../../kit/list.ts';
+import {
+  compiledList,
+  countStatement,
+  jsonRowsPage,
+  type PageStatements,
+  pageOrder,
+  pageWindow,
+} from '../../kit/list.ts';
 import { scopeOf } from '../../kit/scope.ts';
 import type { Ctx, Db } from './common.ts';
-import { type EquipmentRow, selectEquipment, toEquipmentDto } from './dto.ts';
+import { EQUIPMENT_DATES, type EquipmentRow, selectEquipment, toEquipmentDto } from './dto.ts';
 import { presenceLimits } from './presence.ts';
 import {
   type EquipmentReportFilters,
@@ -73,11 +80,13 @@ function reportPageStatements(db: Db, input: ReportPageInput): PageStatements {
     // Literals: see kit/list.ts `orderedPage`.
     .limit(sql.lit(input.pageSize))
     .offset(sql.lit(input.page * input.pageSize));
-  return {
-    page: selectEquipment(db, input.day).innerJoin(ids.as('pg'), 'pg.id', 'e.id').orderBy('pg.n').compile(),
-    count: countStatement(base, cap),
-    cap,
-  };
+  const page = selectEquipment(db, input.day)
+    .innerJoin(ids.as('pg'), 'pg.id', 'e.id')
+    .select('pg.n as page_n')
+    .orderBy('pg.n')
+    .compile();
+  // Read as one json value per row (db/json-rows.ts): ~45 fields a row.
+  return jsonRowsPage({ page, count: countStatement(base, cap), cap }, EQUIPMENT_DATES, 'page_n');
 }
 
 const reportPage = compiledList<ReportPageInput, EquipmentRow>(REPORT_VALUES, reportPageStatements);
