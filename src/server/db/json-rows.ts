@@ -10,8 +10,9 @@
  * and numeric are numbers, json is parsed.
  *
  * Under NODE_ENV=test `executeJsonRows` also runs the plain statement (on the same connection, not
- * shown to the statement counters) and fails the call when the two differ, naming the row and column: a timestamp column missing from `dates`, or a type whose
- * json form reads differently, is caught by the suite rather than shipped.
+ * shown to the statement counters) and fails the call when the two differ, naming the row and
+ * column: a timestamp column missing from `dates`, or a type whose json form reads differently, is
+ * caught by the suite rather than shipped.
  */
 import { CompiledQuery, type Kysely } from 'kysely';
 import { config } from '../config.ts';
@@ -41,19 +42,21 @@ export function fromJsonRows<T>(
 }
 
 /**
- * Runs `json` (an `asJsonRows` form of `plain`, with the same parameters) and answers its rows as
- * `plain`'s; under NODE_ENV=test compares them with `plain`'s own rows.
+ * Runs `json` (an `asJsonRows` form of the plain statement, with the same parameters) and answers
+ * its rows as the plain statement's; under NODE_ENV=test compares them with that statement's own
+ * rows (`plain` is called only then: a call outside tests builds nothing it does not run).
  */
 export async function executeJsonRows<T>(
   db: Kysely<any>,
   json: CompiledQuery,
-  plain: CompiledQuery,
+  plain: () => CompiledQuery,
   dates: readonly string[],
 ): Promise<T[]> {
   const rows = fromJsonRows<T>((await db.executeQuery<{ j: Record<string, unknown> }>(json)).rows, dates);
   if (config().NODE_ENV === 'test') {
-    const own = await db.executeQuery<T>(CompiledQuery.raw(UNOBSERVED + plain.sql, [...plain.parameters]));
-    assertSameRows(rows, own.rows, plain.sql);
+    const q = plain();
+    const own = await db.executeQuery<T>(CompiledQuery.raw(UNOBSERVED + q.sql, [...q.parameters]));
+    assertSameRows(rows, own.rows, q.sql);
   }
   return rows;
 }

@@ -41,7 +41,7 @@ describe('json rows', () => {
     const rows = await executeJsonRows<Record<string, unknown>>(
       demo(),
       asJsonRows(plain),
-      plain,
+      () => plain,
       EQUIPMENT_DATES,
     );
     const own = (await demo().executeQuery<Record<string, unknown>>(plain)).rows;
@@ -58,7 +58,7 @@ describe('json rows', () => {
   it('a timestamp column left out of `dates` fails the call under tests, naming the column', async () => {
     const plain = selectEquipment(demo(), today()).orderBy('e.id').limit(5).compile();
     const dates = EQUIPMENT_DATES.filter((d) => d !== 'created_at');
-    await expect(executeJsonRows(demo(), asJsonRows(plain), plain, dates)).rejects.toThrow(
+    await expect(executeJsonRows(demo(), asJsonRows(plain), () => plain, dates)).rejects.toThrow(
       /json rows differ from the statement's own at rows\.0\.created_at/,
     );
   });
