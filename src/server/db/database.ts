@@ -102,16 +102,10 @@ export function observeQueries(fn: (q: ObservedQuery) => void): () => void {
   return () => observers.delete(fn);
 }
 
-/**
- * A statement whose text starts with this is not shown to observers: a check the tests run beside
- * a call's own statements (db/json-rows.ts), which must not count in the call's budget.
- */
-export const UNOBSERVED = '/* unobserved check */ ';
-
 // Kysely calls this for every statement; with no observer it costs one Set size check.
 const logQuery: LogConfig = (event) => {
   if (event.level === 'query') noteStatement(event.query.sql);
-  if (observers.size === 0 || event.query.sql.startsWith(UNOBSERVED)) return;
+  if (observers.size === 0) return;
   const q = { sql: event.query.sql, parameters: event.query.parameters, ms: event.queryDurationMillis };
   for (const fn of observers) fn(q);
 };

@@ -9,29 +9,31 @@
  * reads already reads the same both ways: `date` stays a YYYY-MM-DD string (db/database.ts), int8
  * and numeric are numbers, json is parsed.
  *
- * Under NODE_ENV=test `executeJsonRows` also runs the plain statement (on the same connection, not
- * shown to the statement counters) and fails the call when the two differ, naming the row and
- * column: a timestamp column missing from `dates`, or a type whose json form reads differently, is
- * caught by the suite rather than shipped.
+ * Under NODE_ENV=test the json statement also selects the plain columns — the same rows, in the
+ * same snapshot, so a concurrent write cannot make them differ — and `executeJsonRows` fails the
+ * call when the two forms differ, naming the row and column: a timestamp column missing from
+ * `dates`, or a type whose json form reads differently, is caught by the suite rather than shipped.
  */
 import { CompiledQuery, type Kysely } from 'kysely';
 import { config } from '../config.ts';
-import { UNOBSERVED } from './database.ts';
 
-/** `q` with each row as one json value `j`; `order`: a column of `q`'s rows that keeps their order. */
+/** The json value's column (the plain columns beside it under tests). */
+const JSON_ROW = 'json_row';
+
+/** `q` with each row as one json value; `order`: a column of `q`'s rows that keeps their order. */
 export function asJsonRows(q: CompiledQuery, order?: string): CompiledQuery {
   const by = order ? ` order by j."${order.replaceAll('"', '""')}"` : '';
-  return CompiledQuery.raw(`select row_to_json(j) as j from (${q.sql}) as j${by}`, [...q.parameters]);
+  const plain = config().NODE_ENV === 'test' ? ', j.*' : '';
+  return CompiledQuery.raw(`select row_to_json(j) as ${JSON_ROW}${plain} from (${q.sql}) as j${by}`, [
+    ...q.parameters,
+  ]);
 }
 
 /** The rows of an `asJsonRows` statement as the plain statement reads them (`dates`: its timestamptz columns). */
-export function fromJsonRows<T>(
-  rows: readonly { j: Record<string, unknown> }[],
-  dates: readonly string[],
-): T[] {
+export function fromJsonRows<T>(rows: readonly Record<string, unknown>[], dates: readonly string[]): T[] {
   const out: T[] = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]!.j;
+    const row = rows[i]![JSON_ROW] as Record<string, unknown>;
     for (const k of dates) {
       const v = row[k];
       if (typeof v === 'string') row[k] = new Date(v);
@@ -41,29 +43,26 @@ export function fromJsonRows<T>(
   return out;
 }
 
-/**
- * Runs `json` (an `asJsonRows` form of the plain statement, with the same parameters) and answers
- * its rows as the plain statement's; under NODE_ENV=test compares them with that statement's own
- * rows (`plain` is called only then: a call outside tests builds nothing it does not run).
- */
+/** Runs an `asJsonRows` statement and answers its rows as the plain statement's (compared under tests). */
 export async function executeJsonRows<T>(
   db: Kysely<any>,
   json: CompiledQuery,
-  plain: () => CompiledQuery,
   dates: readonly string[],
 ): Promise<T[]> {
-  const rows = fromJsonRows<T>((await db.executeQuery<{ j: Record<string, unknown> }>(json)).rows, dates);
-  if (config().NODE_ENV === 'test') {
-    const q = plain();
-    const own = await db.executeQuery<T>(CompiledQuery.raw(UNOBSERVED + q.sql, [...q.parameters]));
-    assertSameRows(rows, own.rows, q.sql);
-  }
+  const result = (await db.executeQuery<Record<string, unknown>>(json)).rows;
+  const rows = fromJsonRows<T>(result, dates);
+  if (config().NODE_ENV === 'test')
+    assertSameRows(
+      rows,
+      result.map(({ [JSON_ROW]: _, ...plain }) => plain),
+      json.sql,
+    );
   return rows;
 }
 
 function assertSameRows(json: readonly unknown[], plain: readonly unknown[], text: string): void {
   const where = diff(json, plain, 'rows');
-  if (where) throw new Error(`json rows differ from the statement's own at ${where}: ${text.slice(0, 120)}`);
+  if (where) throw new Error(`json rows differ from the statement's own at ${where}: ${text.slice(0, 160)}`);
 }
 
 /** The first path where `a` and `b` differ (Dates by time, objects by own keys), or null. */

@@ -290,7 +290,7 @@ export function compiledList<I extends ListParams, O>(
     const { json } = compiled;
     const rows = async (plain: CompiledQuery, asJson: CompiledQuery | undefined) =>
       json && asJson
-        ? executeJsonRows<O>(db, fill(asJson), () => fill(plain), json.dates)
+        ? executeJsonRows<O>(db, fill(asJson), json.dates)
         : (await db.executeQuery<O>(fill(plain))).rows;
     if (compiled.manyMatches) {
       // The count (usually from the read cache) says which of the two page statements fits the text.

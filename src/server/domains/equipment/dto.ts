@@ -201,7 +201,7 @@ export function toEquipmentDto(r: EquipmentRow, limits = presenceLimits()): Equi
 export async function loadEquipment(db: Db, ids: number[], day = today()): Promise<Equipment[]> {
   if (ids.length === 0) return [];
   const plain = selectEquipment(db, day).where('e.id', 'in', ids).compile();
-  const rows = await executeJsonRows<EquipmentRow>(db, asJsonRows(plain), () => plain, EQUIPMENT_DATES);
+  const rows = await executeJsonRows<EquipmentRow>(db, asJsonRows(plain), EQUIPMENT_DATES);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const limits = presenceLimits();
   return ids.flatMap((id) => {
